@@ -1,0 +1,77 @@
+/**
+ * The REST endpoint table (wire-contract §2-§3, §7): one entry per endpoint with
+ * its method, path (under API_BASE), inputs and reply data. The server registers
+ * routes from it and the web client calls through it, so neither restates a path.
+ * Later issues add their endpoints here.
+ */
+import { z } from 'zod';
+import { modifyPasswordRequest, loginRequest, registerRequest, tokenPair } from './schemas/account.js';
+import { nothing } from './schemas/common.js';
+import { systemConfig } from './schemas/config.js';
+import { imageUploadResult } from './schemas/file.js';
+import { id } from './schemas/fields.js';
+import {
+  findByNameQuery,
+  onlineTerminals,
+  terminalOnlineQuery,
+  user,
+  userUpdateRequest,
+} from './schemas/user.js';
+
+export const API_BASE = '/api';
+export const WS_PATH = '/im';
+export const UPLOADS_PATH = '/uploads';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Fastify-style path; `:name` segments are filled from `params`. */
+  path: string;
+  /** false for the few calls made before login. */
+  auth: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** multipart upload: the request is a form with a `file` field. */
+  multipart?: boolean;
+  reply: z.ZodType;
+}
+
+const e = <T extends Endpoint>(endpoint: T): T => endpoint;
+
+export const api = {
+  // accounts (§2)
+  login: e({ method: 'POST', path: '/login', auth: false, body: loginRequest, reply: tokenPair }),
+  refreshToken: e({ method: 'PUT', path: '/refreshToken', auth: false, reply: tokenPair }),
+  register: e({ method: 'POST', path: '/register', auth: false, body: registerRequest, reply: nothing }),
+  logout: e({ method: 'POST', path: '/logout', auth: true, reply: nothing }),
+  modifyPassword: e({ method: 'PUT', path: '/modifyPwd', auth: true, body: modifyPasswordRequest, reply: nothing }),
+  // users (§3)
+  userSelf: e({ method: 'GET', path: '/user/self', auth: true, reply: user }),
+  userFind: e({ method: 'GET', path: '/user/find/:id', auth: true, params: z.object({ id }), reply: user }),
+  userUpdate: e({ method: 'PUT', path: '/user/update', auth: true, body: userUpdateRequest, reply: nothing }),
+  userFindByName: e({ method: 'GET', path: '/user/findByName', auth: true, query: findByNameQuery, reply: z.array(user) }),
+  userTerminalOnline: e({
+    method: 'GET',
+    path: '/user/terminal/online',
+    auth: true,
+    query: terminalOnlineQuery,
+    reply: z.array(onlineTerminals),
+  }),
+  userUpdateOnlineTime: e({ method: 'GET', path: '/user/updateOnlineTime', auth: true, reply: nothing }),
+  // files and config (§7)
+  imageUpload: e({ method: 'POST', path: '/image/upload', auth: true, multipart: true, reply: imageUploadResult }),
+  systemConfig: e({ method: 'GET', path: '/system/config', auth: true, reply: systemConfig }),
+} as const satisfies Record<string, Endpoint>;
+
+export type Api = typeof api;
+export type EndpointName = keyof Api;
+export type ReplyOf<N extends EndpointName> = z.infer<Api[N]['reply']>;
+export type BodyOf<N extends EndpointName> = Api[N] extends { body: z.ZodType } ? z.input<Api[N]['body']> : never;
+export type QueryOf<N extends EndpointName> = Api[N] extends { query: z.ZodType } ? z.input<Api[N]['query']> : never;
+
+/** Fill `:name` path segments. */
+export function fillPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}

@@ -1,0 +1,115 @@
+/**
+ * The error catalogue (spec §8). Every server error carries a stable `key`
+ * from here; clients translate by key (locale key `errors.<key>`), never by text.
+ * `message` is the English sentence sent in the reply envelope.
+ */
+import { ReplyCode } from './constants.js';
+
+interface CatalogueEntry {
+  readonly code: ReplyCode;
+  readonly message: string;
+}
+
+const entry = (code: ReplyCode, message: string): CatalogueEntry => ({ code, message });
+const bad = (message: string): CatalogueEntry => entry(ReplyCode.BAD_REQUEST, message);
+
+export const ServerErrors = {
+  // accounts
+  userNotExist: bad('User does not exist'),
+  accountDeleted: entry(ReplyCode.FORBIDDEN, 'This account has been deleted'),
+  passwordIncorrect: bad('Incorrect user name or password'),
+  oldPasswordIncorrect: bad('Incorrect old password'),
+  accountBanned: entry(
+    ReplyCode.FORBIDDEN,
+    'Your account is banned ({{reason}}), please contact customer service',
+  ),
+  loginExpired: entry(ReplyCode.UNAUTHORIZED, 'Login expired, please log in again'),
+  userNameTaken: bad('This user name is already registered'),
+  trialCannotChangePassword: bad('The demo account cannot change its password'),
+  newPasswordSameAsOld: bad('The new password must differ from the old one'),
+  cannotEditOtherUser: bad('You cannot edit other users’ information'),
+  // validation (spec §5)
+  userNameBlank: bad('User name cannot be blank'),
+  userNameFormat: bad('User name must be an e-mail address'),
+  userNameLength: bad('User name must be 5-64 characters'),
+  passwordBlank: bad('Password cannot be blank'),
+  passwordLength: bad('Password must be 5-20 characters'),
+  nickNameBlank: bad('Nickname cannot be blank'),
+  nickNameLength: bad('Nickname must be at most 20 characters'),
+  signatureLength: bad('Signature must be at most 128 characters'),
+  invalidParam: bad('Invalid request: {{detail}}'),
+  // friends and blocklist
+  alreadyBlocked: bad('The other party is already on your blocklist'),
+  notFriend: bad('The other party is not your friend'),
+  cannotAddSelf: bad('You cannot add yourself'),
+  addFriendForbiddenInGroup: bad('Adding friends is prohibited in this group'),
+  blockedByOther: bad('The other party has blocked you'),
+  // groups
+  notGroupMember: bad('You are not a member of the group chat'),
+  onlyOwnerDisband: bad('Only the group owner may disband the group'),
+  ownerCannotQuit: bad('The owner cannot leave the group, please disband it'),
+  noPermissionKick: bad('You have no permission to remove members'),
+  cannotRemoveSelf: bad('You cannot remove yourself'),
+  groupNotExist: bad('The group does not exist'),
+  groupNotJoined: bad('You have not joined the group'),
+  inviteFailed: bad('Invitation failed: you are not in the group or some users are not your friends'),
+  onlyOwnerOrAdminMute: bad('Only the owner or an admin may mute'),
+  onlyOwnerSetAdmin: bad('Only the group owner may set admins'),
+  groupBanned: entry(ReplyCode.FORBIDDEN, 'This group is banned ({{reason}})'),
+  // messages
+  notFriendCannotSend: bad('You are no longer the other party’s friend, cannot send'),
+  blockedCannotSend: bad('The other party has blocked you, cannot send'),
+  messageNotExist: bad('The message does not exist'),
+  recallNotOwn: bad('This message was not sent by you, cannot recall'),
+  recallTimeout: bad('Sent more than 5 minutes ago, cannot recall'),
+  messageBlank: bad('Cannot send a blank message'),
+  // files
+  fileTooLarge: entry(ReplyCode.TOO_LARGE, 'The file is too large (at most {{maxMb}} MB)'),
+  fileTypeNotAllowed: bad('This file type is not allowed'),
+  fileMissing: bad('No file was uploaded'),
+  // generic
+  notFound: entry(ReplyCode.NOT_FOUND, 'Not found'),
+  tooManyRequests: entry(ReplyCode.TOO_MANY, 'Too many requests, please slow down'),
+  serverBusy: entry(ReplyCode.SERVER_ERROR, 'Server busy, please try again later'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ServerErrorKey = keyof typeof ServerErrors;
+export const SERVER_ERROR_KEYS = Object.keys(ServerErrors) as ServerErrorKey[];
+
+/** Client-side messages of spec §8; each is a locale key `errors.<key>`. */
+export const CLIENT_ERROR_KEYS = [
+  'networkWeak',
+  'copyFailed',
+  'originalNotFound',
+  'callFailed',
+  'callEnded',
+  'playbackFailed',
+  'recordingFailed',
+  'recordingTooShort',
+  'recordingNeedsHttps',
+  'recordingUnsupported',
+  'permissionFailed',
+  'notificationPermissionMissing',
+  'fileSendFailed',
+  'connectionLost',
+  'reconnected',
+  'forcedOffline',
+  'callNonFriend',
+  'coverRequired',
+  'externalLinkWarning',
+  'requestTimeout',
+  'requestAborted',
+  'socketConnectFailed',
+  'socketNotConnected',
+  'fileReadError',
+  'pageLoadFailed',
+] as const;
+export type ClientErrorKey = (typeof CLIENT_ERROR_KEYS)[number];
+
+/** Fill `{{name}}` slots of a catalogue message. */
+export function formatCatalogueMessage(
+  template: string,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,57 @@
+/** Business constants and limits (spec §9, wire-contract §1-§2). */
+export const Limits = {
+  USERNAME_MIN: 5,
+  USERNAME_MAX: 64,
+  PASSWORD_MIN: 5,
+  PASSWORD_MAX: 20,
+  /** Spec §5 has two readings (20 and 64); the stricter one is enforced. */
+  NICKNAME_MAX: 20,
+  SIGNATURE_MAX: 128,
+  GROUP_NAME_MAX: 20,
+  ANNOUNCEMENT_MAX: 1024,
+  GROUP_NICKNAME_MAX: 20,
+  GROUP_REMARK_MAX: 20,
+  FRIEND_REMARK_MAX: 20,
+  TEXT_CONTENT_MAX: 1024,
+  AT_USER_IDS_MAX: 20,
+  INVITE_REMOVE_MAX: 50,
+  GROUP_MEMBERS_MAX: 3000,
+  COMPLAINT_CONTENT_MAX: 512,
+  COMPLAINT_IMAGES_MAX: 9,
+  FIND_BY_NAME_MAX: 20,
+  /** Default upload cap; the server reads UPLOAD_MAX_BYTES to change it. */
+  UPLOAD_MAX_BYTES: 20 * 1024 * 1024,
+  WS_FRAME_MAX_BYTES: 64 * 1024,
+  /** Thumbnail edge for images and avatars, in pixels. */
+  THUMB_MAX_EDGE: 240,
+} as const;
+
+/** Timings, in milliseconds unless the name says otherwise. */
+export const Timing = {
+  RECALL_WINDOW_MS: 5 * 60 * 1000,
+  COMPLAINT_VERIFY_HOURS: 24,
+  REQUEST_TIMEOUT_MS: 30_000,
+  NETWORK_DEFAULT_TIMEOUT_MS: 60_000,
+  HEARTBEAT_MS: 10_000,
+  SOCKET_IDLE_CLOSE_MS: 60_000,
+  RECONNECT_MIN_GAP_MS: 10_000,
+  USER_RELOAD_RETRY_MS: 5_000,
+  PUSH_CID_RETRY_MS: 1_000,
+  TIME_TIP_GAP_MS: 600_000,
+  ONLINE_REFRESH_MS: 30_000,
+  TOAST_MS: 1_500,
+  PAGE_SPINNER_DELAY_MS: 200,
+  PAGE_LOAD_TIMEOUT_MS: 60_000,
+  SWIPER_INTERVAL_MS: 5_000,
+  SWIPER_DURATION_MS: 500,
+  CALL_RING_TIMEOUT_MS: 30_000,
+  CALL_HEARTBEAT_MS: 15_000,
+  CALL_DEAD_AFTER_MS: 60_000,
+  /** Default token lifetimes, in seconds (wire-contract §2). */
+  ACCESS_TOKEN_TTL_S: 1_800,
+  REFRESH_TOKEN_TTL_S: 604_800,
+} as const;
+
+export const CHAT_LIST_INITIAL_SIZE = 15;
+export const IMAGE_ZOOM = { MIN: 1, MAX: 4 } as const;
+export const WEBRTC_MAX_CHANNEL_DEFAULT = 9;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const iceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
+export const systemConfig = z.object({
+  webrtc: z.object({
+    maxChannel: z.number().int(),
+    iceServers: z.array(iceServer),
+  }),
+});
+export type SystemConfig = z.infer<typeof systemConfig>;

@@ -1,0 +1,29 @@
+/** WebSocket frames on /im (wire-contract §9): text JSON `{cmd, data}`. */
+import { z } from 'zod';
+import { Cmd } from '../constants.js';
+
+export const loginFrame = z.object({
+  cmd: z.literal(Cmd.LOGIN),
+  data: z.object({ accessToken: z.string().min(1) }),
+});
+export const heartbeatFrame = z.object({
+  cmd: z.literal(Cmd.HEARTBEAT),
+  data: z.unknown().optional(),
+});
+/** What a client may send. */
+export const clientFrame = z.discriminatedUnion('cmd', [loginFrame, heartbeatFrame]);
+export type ClientFrame = z.infer<typeof clientFrame>;
+
+/** What the server sends; `data` is typed per cmd by the features that push it. */
+export const serverFrame = z.object({
+  cmd: z.union([
+    z.literal(Cmd.LOGIN),
+    z.literal(Cmd.HEARTBEAT),
+    z.literal(Cmd.FORCE_LOGOUT),
+    z.literal(Cmd.PRIVATE_MESSAGE),
+    z.literal(Cmd.GROUP_MESSAGE),
+    z.literal(Cmd.SYSTEM_MESSAGE),
+  ]),
+  data: z.unknown().optional(),
+});
+export type ServerFrame = z.infer<typeof serverFrame>;

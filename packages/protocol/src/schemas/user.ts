@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { Sex, Terminal, UserType } from '../constants.js';
+import { Limits } from '../limits.js';
+import { id, mediaUrl, nickName, signature } from './fields.js';
+
+export const sex = z.union([z.literal(Sex.MALE), z.literal(Sex.FEMALE)], { error: 'invalidParam' });
+
+/** `User` as it travels (wire-contract §3). */
+export const user = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  nickName: z.string(),
+  headImage: z.string(),
+  headImageThumb: z.string(),
+  sex,
+  signature: z.string(),
+  type: z.union([z.literal(UserType.NORMAL), z.literal(UserType.TRIAL)]),
+  isBanned: z.boolean(),
+  reason: z.string(),
+  deleted: z.boolean(),
+  online: z.boolean(),
+});
+export type User = z.infer<typeof user>;
+
+/** PUT /user/update: own profile only; `id`, when sent, must be the caller's. */
+export const userUpdateRequest = z.object({
+  id: id.optional(),
+  nickName,
+  headImage: mediaUrl.optional(),
+  headImageThumb: mediaUrl.optional(),
+  sex: sex.optional(),
+  signature: signature.optional(),
+});
+export type UserUpdateRequest = z.infer<typeof userUpdateRequest>;
+
+export const findByNameQuery = z.object({
+  name: z.string({ error: 'invalidParam' }).trim().min(1, { error: 'invalidParam' }).max(Limits.USERNAME_MAX, { error: 'invalidParam' }),
+});
+
+/** `userIds=1,2,3` as a comma-separated query. */
+export const terminalOnlineQuery = z.object({
+  userIds: z
+    .string({ error: 'invalidParam' })
+    .transform((s) => s.split(',').filter((p) => p.trim() !== '').map(Number))
+    .pipe(z.array(z.number({ error: 'invalidParam' }).int({ error: 'invalidParam' }).positive({ error: 'invalidParam' })).max(500, { error: 'invalidParam' })),
+});
+
+export const onlineTerminals = z.object({
+  userId: z.number().int(),
+  terminals: z.array(z.union([z.literal(Terminal.WEB), z.literal(Terminal.APP)])),
+});
+export type OnlineTerminals = z.infer<typeof onlineTerminals>;
