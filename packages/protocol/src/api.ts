@@ -10,13 +10,7 @@ import { nothing } from './schemas/common.js';
 import { systemConfig } from './schemas/config.js';
 import { imageUploadResult } from './schemas/file.js';
 import { id } from './schemas/fields.js';
-import {
-  findByNameQuery,
-  onlineTerminals,
-  terminalOnlineQuery,
-  user,
-  userUpdateRequest,
-} from './schemas/user.js';
+import { findByNameQuery, onlineTerminals, terminalOnlineQuery, user, userUpdateRequest } from './schemas/user.js';
 
 export const API_BASE = '/api';
 export const WS_PATH = '/im';
@@ -51,7 +45,13 @@ export const api = {
   userSelf: e({ method: 'GET', path: '/user/self', auth: true, reply: user }),
   userFind: e({ method: 'GET', path: '/user/find/:id', auth: true, params: z.object({ id }), reply: user }),
   userUpdate: e({ method: 'PUT', path: '/user/update', auth: true, body: userUpdateRequest, reply: nothing }),
-  userFindByName: e({ method: 'GET', path: '/user/findByName', auth: true, query: findByNameQuery, reply: z.array(user) }),
+  userFindByName: e({
+    method: 'GET',
+    path: '/user/findByName',
+    auth: true,
+    query: findByNameQuery,
+    reply: z.array(user),
+  }),
   userTerminalOnline: e({
     method: 'GET',
     path: '/user/terminal/online',

@@ -19,10 +19,7 @@ export const ServerErrors = {
   accountDeleted: entry(ReplyCode.FORBIDDEN, 'This account has been deleted'),
   passwordIncorrect: bad('Incorrect user name or password'),
   oldPasswordIncorrect: bad('Incorrect old password'),
-  accountBanned: entry(
-    ReplyCode.FORBIDDEN,
-    'Your account is banned ({{reason}}), please contact customer service',
-  ),
+  accountBanned: entry(ReplyCode.FORBIDDEN, 'Your account is banned ({{reason}}), please contact customer service'),
   loginExpired: entry(ReplyCode.UNAUTHORIZED, 'Login expired, please log in again'),
   userNameTaken: bad('This user name is already registered'),
   trialCannotChangePassword: bad('The demo account cannot change its password'),

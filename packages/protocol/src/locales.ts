@@ -1,7 +1,20 @@
 /** The 15 app languages (spec §9); en-US is the default, with no fallback chain. */
 export const LOCALES = [
-  'en-US', 'zh-CN', 'zh-TW', 'id-ID', 'vi-VN', 'ko-KR', 'ja-JP', 'es-ES',
-  'es-MX', 'pt-PT', 'pt-BR', 'fr-FR', 'fr-CA', 'ar-SA', 'ru-RU',
+  'en-US',
+  'zh-CN',
+  'zh-TW',
+  'id-ID',
+  'vi-VN',
+  'ko-KR',
+  'ja-JP',
+  'es-ES',
+  'es-MX',
+  'pt-PT',
+  'pt-BR',
+  'fr-FR',
+  'fr-CA',
+  'ar-SA',
+  'ru-RU',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';

@@ -34,15 +34,28 @@ export const userUpdateRequest = z.object({
 export type UserUpdateRequest = z.infer<typeof userUpdateRequest>;
 
 export const findByNameQuery = z.object({
-  name: z.string({ error: 'invalidParam' }).trim().min(1, { error: 'invalidParam' }).max(Limits.USERNAME_MAX, { error: 'invalidParam' }),
+  name: z
+    .string({ error: 'invalidParam' })
+    .trim()
+    .min(1, { error: 'invalidParam' })
+    .max(Limits.USERNAME_MAX, { error: 'invalidParam' }),
 });
 
 /** `userIds=1,2,3` as a comma-separated query. */
 export const terminalOnlineQuery = z.object({
   userIds: z
     .string({ error: 'invalidParam' })
-    .transform((s) => s.split(',').filter((p) => p.trim() !== '').map(Number))
-    .pipe(z.array(z.number({ error: 'invalidParam' }).int({ error: 'invalidParam' }).positive({ error: 'invalidParam' })).max(500, { error: 'invalidParam' })),
+    .transform((s) =>
+      s
+        .split(',')
+        .filter((p) => p.trim() !== '')
+        .map(Number),
+    )
+    .pipe(
+      z
+        .array(z.number({ error: 'invalidParam' }).int({ error: 'invalidParam' }).positive({ error: 'invalidParam' }))
+        .max(500, { error: 'invalidParam' }),
+    ),
 });
 
 export const onlineTerminals = z.object({
