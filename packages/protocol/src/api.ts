@@ -15,6 +15,9 @@ import { findByNameQuery, onlineTerminals, terminalOnlineQuery, user, userUpdate
 export const API_BASE = '/api';
 export const WS_PATH = '/im';
 export const UPLOADS_PATH = '/uploads';
+/** Request headers carrying the tokens (wire-contract §1). */
+export const ACCESS_TOKEN_HEADER = 'accessToken';
+export const REFRESH_TOKEN_HEADER = 'refreshToken';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -24,6 +24,8 @@ export const Limits = {
   WS_FRAME_MAX_BYTES: 64 * 1024,
   /** Thumbnail edge for images and avatars, in pixels. */
   THUMB_MAX_EDGE: 240,
+  /** Login and register attempts per client address and minute (server default). */
+  AUTH_RATE_PER_MIN: 20,
 } as const;
 
 /** Timings, in milliseconds unless the name says otherwise. */
@@ -34,6 +36,8 @@ export const Timing = {
   NETWORK_DEFAULT_TIMEOUT_MS: 60_000,
   HEARTBEAT_MS: 10_000,
   SOCKET_IDLE_CLOSE_MS: 60_000,
+  /** A new socket must send its LOGIN frame within this time. */
+  SOCKET_LOGIN_TIMEOUT_MS: 10_000,
   RECONNECT_MIN_GAP_MS: 10_000,
   USER_RELOAD_RETRY_MS: 5_000,
   PUSH_CID_RETRY_MS: 1_000,

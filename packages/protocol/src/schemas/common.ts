@@ -8,6 +8,7 @@ export const replySchema = <T extends z.ZodType>(data: T) =>
     message: z.string(),
     data,
     key: z.string().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   });
 
 export interface Reply<T> {
@@ -15,6 +16,8 @@ export interface Reply<T> {
   message: string;
   data: T;
   key?: string;
+  /** Values for the `{{name}}` slots of the catalogue message (e.g. `reason`), on errors only. */
+  params?: Record<string, string | number>;
 }
 
 export const ok = <T>(data: T): Reply<T> => ({ code: ReplyCode.OK, message: 'success', data });

@@ -1,6 +1,6 @@
 /** WebSocket frames on /im (wire-contract §9): text JSON `{cmd, data}`. */
 import { z } from 'zod';
-import { Cmd } from '../constants.js';
+import { Cmd, MessageType } from '../constants.js';
 
 export const loginFrame = z.object({
   cmd: z.literal(Cmd.LOGIN),
@@ -27,3 +27,16 @@ export const serverFrame = z.object({
   data: z.unknown().optional(),
 });
 export type ServerFrame = z.infer<typeof serverFrame>;
+
+/**
+ * SYSTEM_MESSAGE data telling a socket its account was banned (type 50) or
+ * deleted (type 54); `content` is the reason. The client closes with 3099.
+ */
+export const accountStatusNotice = z.object({
+  type: z.union([z.literal(MessageType.USER_BANNED), z.literal(MessageType.USER_UNREG)]),
+  content: z.string(),
+});
+export type AccountStatusNotice = z.infer<typeof accountStatusNotice>;
+
+/** FORCE_LOGOUT data: the reason text shown to the replaced socket. */
+export const FORCE_LOGOUT_REASON = 'Your account has logged in on another device of the same kind';

@@ -1,0 +1,76 @@
+/** Server configuration, read once from environment variables (see docs/PROTOCOL.md). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Limits, Timing, WEBRTC_MAX_CHANNEL_DEFAULT } from '@parley/protocol';
+import type { IceServer } from './services/system-config.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… when set; otherwise SQLite at `dataDir/parley.db`. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  webDist: string;
+  uploadMaxBytes: number;
+  /** Overrides the generated secret in `dataDir/secrets.json`. */
+  jwtSecret: string | undefined;
+  trialUserName: string;
+  trialPassword: string;
+  socketIdleMs: number;
+  socketLoginTimeoutMs: number;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  authRatePerMin: number;
+  trustProxy: boolean;
+  iceServers: IceServer[];
+  webrtcMaxChannel: number;
+  logLevel: string;
+}
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function str(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function iceServers(raw: string | undefined): IceServer[] {
+  if (!raw) return [];
+  const parsed: unknown = JSON.parse(raw);
+  if (!Array.isArray(parsed)) throw new Error('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
+  return parsed as IceServer[];
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const config: Config = {
+    port: int(env, 'PORT', 8080),
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    dataDir: path.resolve(process.cwd(), str(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: str(env, 'DATABASE_URL'),
+    redisUrl: str(env, 'REDIS_URL'),
+    webDist: path.resolve(process.cwd(), str(env, 'WEB_DIST') ?? path.join(serverRoot, '..', 'web', 'dist')),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', Limits.UPLOAD_MAX_BYTES),
+    jwtSecret: str(env, 'JWT_SECRET'),
+    trialUserName: (str(env, 'TRIAL_USERNAME') ?? 'trial@parley.chat').toLowerCase(),
+    trialPassword: str(env, 'TRIAL_PASSWORD') ?? 'parley123',
+    socketIdleMs: int(env, 'SOCKET_IDLE_MS', Timing.SOCKET_IDLE_CLOSE_MS),
+    socketLoginTimeoutMs: int(env, 'SOCKET_LOGIN_TIMEOUT_MS', Timing.SOCKET_LOGIN_TIMEOUT_MS),
+    accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', Timing.ACCESS_TOKEN_TTL_S),
+    refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', Timing.REFRESH_TOKEN_TTL_S),
+    authRatePerMin: int(env, 'AUTH_RATE_PER_MIN', Limits.AUTH_RATE_PER_MIN),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    iceServers: iceServers(str(env, 'ICE_SERVERS')),
+    webrtcMaxChannel: int(env, 'WEBRTC_MAX_CHANNEL', WEBRTC_MAX_CHANNEL_DEFAULT),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+  };
+  return { ...config, ...overrides };
+}

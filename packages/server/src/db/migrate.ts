@@ -1,0 +1,25 @@
+/** Runs the in-code migrations (ordered list) with Kysely's Migrator, on either dialect. */
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connect.js';
+import { accounts } from './migrations/0001_accounts.js';
+
+/** Append new migrations here; never rename or edit one that has shipped. */
+const migrations = { '0001_accounts': accounts } as const;
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly db: Db) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(this.db.dialect)]));
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: new InCodeProvider(db) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,20 @@
+/** Typed route handlers: one per endpoint of the protocol `api` table. */
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Api, EndpointName, ReplyOf } from '@parley/protocol';
+import type { AuthInfo } from '../services/auth.js';
+
+type Parsed<E, K extends 'body' | 'query' | 'params'> =
+  E extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
+
+export interface Ctx<N extends EndpointName> {
+  body: Parsed<Api[N], 'body'>;
+  query: Parsed<Api[N], 'query'>;
+  params: Parsed<Api[N], 'params'>;
+  /** Present exactly for `auth: true` endpoints. */
+  auth: Api[N]['auth'] extends true ? AuthInfo : null;
+  request: FastifyRequest;
+}
+
+export type Handler<N extends EndpointName> = (ctx: Ctx<N>) => Promise<ReplyOf<N>>;
+export type Handlers = { [N in EndpointName]: Handler<N> };

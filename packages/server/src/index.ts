@@ -1,0 +1,4 @@
+/** Public entry for other packages (e2e harness, bench): build and run a server in-process. */
+export { createApp, type ParleyServer } from './app.js';
+export { loadConfig, type Config } from './config.js';
+export type { Services } from './services/index.js';

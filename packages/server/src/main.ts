@@ -1,0 +1,37 @@
+/** `npm start`: run the server with configuration from the environment. */
+import { APP_VERSION } from '@parley/protocol';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+
+const config = loadConfig();
+const server = await createApp(config);
+const url = await server.listen();
+
+const banner = [
+  '',
+  `  Parley ${APP_VERSION} is running`,
+  `  Open:     ${url}`,
+  `  Database: ${server.db.describe}`,
+  `  Data:     ${config.dataDir}`,
+  `  Trial account${server.trialCreated ? ' (created now)' : ''}: ${config.trialUserName} / ${config.trialPassword}`,
+  '',
+].join('\n');
+console.log(banner);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  server.app.log.info({ signal }, 'shutting down');
+  // A stuck close must not keep the process alive forever.
+  setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await server.close();
+    process.exit(0);
+  } catch (err) {
+    server.app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,48 @@
+/**
+ * The bus carries push envelopes between the services that publish them and the
+ * gateways that own sockets. In-process now; a Redis implementation (REDIS_URL)
+ * drops in behind the same interface, so envelopes must stay JSON-serialisable.
+ */
+import type { ServerFrame, Terminal } from '@parley/protocol';
+
+export interface PushTarget {
+  userIds: number[];
+  /** Only these terminals; all when absent. */
+  terminals?: Terminal[];
+  exceptTerminal?: Terminal;
+  /** Skip one socket (e.g. the new login that caused a kick). */
+  exceptConnectionId?: string;
+}
+
+export interface PushEnvelope {
+  target: PushTarget;
+  frame: ServerFrame;
+  /** Close the reached sockets after sending (force logout, ban). */
+  close?: { code: number; reason: string };
+}
+
+export type EnvelopeHandler = (envelope: PushEnvelope) => void;
+
+export interface Bus {
+  publish(envelope: PushEnvelope): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(handler: EnvelopeHandler): () => void;
+  close(): Promise<void>;
+}
+
+export class InProcessBus implements Bus {
+  private readonly handlers = new Set<EnvelopeHandler>();
+
+  async publish(envelope: PushEnvelope): Promise<void> {
+    for (const handler of this.handlers) handler(envelope);
+  }
+
+  subscribe(handler: EnvelopeHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * WebSocket gateway at WS_PATH (wire-contract §9): LOGIN first (within the login
+ * timeout), HEARTBEAT answered, idle sockets closed, one socket per (user, terminal).
+ * Delivers bus envelopes to this node's sockets.
+ */
+import crypto from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import {
+  Cmd,
+  CloseCode,
+  FORCE_LOGOUT_REASON,
+  Limits,
+  MessageType,
+  WS_PATH,
+  clientFrame,
+  type ServerFrame,
+} from '@parley/protocol';
+import { AppError } from '../http/app-error.js';
+import type { AuthService } from '../services/auth.js';
+import type { Bus, PushEnvelope } from './bus.js';
+import type { Connection, SessionRegistry } from './sessions.js';
+
+export interface GatewayOptions {
+  auth: AuthService;
+  registry: SessionRegistry;
+  bus: Bus;
+  idleMs: number;
+  loginTimeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+type State = 'new' | 'authenticating' | 'ready' | 'closed';
+
+export class Gateway {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: Limits.WS_FRAME_MAX_BYTES });
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly opts: GatewayOptions) {
+    this.unsubscribe = opts.bus.subscribe((envelope) => this.deliver(envelope));
+  }
+
+  attach(server: Server): void {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (pathname !== WS_PATH) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.onSocket(ws));
+    });
+  }
+
+  /** Sends and closes per the envelope on every matching local socket. */
+  private deliver({ target, frame, close }: PushEnvelope): void {
+    for (const userId of target.userIds) {
+      for (const conn of this.opts.registry.connectionsOf(userId)) {
+        if (target.terminals && !target.terminals.includes(conn.terminal)) continue;
+        if (target.exceptTerminal === conn.terminal) continue;
+        if (target.exceptConnectionId === conn.id) continue;
+        conn.send(frame);
+        if (close) conn.close(close.code, close.reason);
+      }
+    }
+  }
+
+  private onSocket(ws: WebSocket): void {
+    const { registry, idleMs, loginTimeoutMs, log } = this.opts;
+    const id = crypto.randomUUID();
+    let state: State = 'new';
+    let conn: Connection | undefined;
+
+    const send = (frame: ServerFrame) => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+    };
+    const close = (code: number, reason: string) => {
+      if (state === 'closed') return;
+      state = 'closed';
+      if (conn) registry.remove(conn);
+      clearTimeout(loginTimer);
+      clearTimeout(idleTimer);
+      ws.close(code, reason);
+    };
+    const loginTimer = setTimeout(() => close(CloseCode.AUTH_FAILED, 'login timeout'), loginTimeoutMs);
+    let idleTimer = setTimeout(() => close(CloseCode.IDLE, 'idle'), idleMs);
+
+    ws.on('message', (raw: RawData, isBinary: boolean) => {
+      if (state === 'closed') return;
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => close(CloseCode.IDLE, 'idle'), idleMs);
+      const frame = isBinary ? undefined : parseFrame(raw);
+      if (!frame) return close(CloseCode.BAD_FRAME, 'bad frame');
+      if (frame.cmd === Cmd.HEARTBEAT) {
+        if (state === 'new') return close(CloseCode.AUTH_FAILED, 'login first');
+        return send({ cmd: Cmd.HEARTBEAT });
+      }
+      // LOGIN: repeated logins on a live socket are answered, never re-bound to another user.
+      if (state === 'ready') return send({ cmd: Cmd.LOGIN });
+      if (state === 'authenticating') return;
+      state = 'authenticating';
+      void this.login(frame.data.accessToken, id, send, close).then(
+        (c) => {
+          if (!c) return;
+          if (ws.readyState !== WebSocket.OPEN) return; // closed while authenticating
+          conn = c;
+          state = 'ready';
+          clearTimeout(loginTimer);
+          registry.add(c);
+          send({ cmd: Cmd.LOGIN });
+          // Kick any other socket of this (user, terminal), on whichever node it lives.
+          void this.opts.bus.publish({
+            target: { userIds: [c.userId], terminals: [c.terminal], exceptConnectionId: c.id },
+            frame: { cmd: Cmd.FORCE_LOGOUT, data: FORCE_LOGOUT_REASON },
+            close: { code: CloseCode.REPLACED, reason: 'replaced' },
+          });
+        },
+        (err: unknown) => {
+          log.error({ err }, 'socket login failed');
+          close(CloseCode.AUTH_FAILED, 'login failed');
+        },
+      );
+    });
+    ws.on('close', () => {
+      state = 'closed';
+      clearTimeout(loginTimer);
+      clearTimeout(idleTimer);
+      if (conn) registry.remove(conn);
+    });
+    ws.on('error', (err) => log.debug({ err }, 'socket error'));
+  }
+
+  /** The connection on success; otherwise the socket is told why and closed, and null returned. */
+  private async login(
+    accessToken: string,
+    id: string,
+    send: (frame: ServerFrame) => void,
+    close: (code: number, reason: string) => void,
+  ): Promise<Connection | null> {
+    try {
+      const auth = await this.opts.auth.authenticate(accessToken);
+      return { id, userId: auth.userId, terminal: auth.terminal, send, close };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (err.key === 'accountBanned' || err.key === 'accountDeleted') {
+        const type = err.key === 'accountBanned' ? MessageType.USER_BANNED : MessageType.USER_UNREG;
+        const content = err.key === 'accountBanned' ? String(err.params.reason ?? '') : err.message;
+        send({ cmd: Cmd.SYSTEM_MESSAGE, data: { type, content } });
+        close(CloseCode.BANNED_OR_UNREG, err.key);
+      } else {
+        close(CloseCode.AUTH_FAILED, err.key);
+      }
+      return null;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    for (const ws of this.wss.clients) ws.close(1001, 'server shutting down');
+    // Give close handshakes a moment; sockets that ignore them must not hold the process.
+    const deadline = Date.now() + 1000;
+    while (this.wss.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const ws of this.wss.clients) ws.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+function parseFrame(raw: RawData) {
+  try {
+    const text = Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw as Buffer).toString('utf8');
+    const parsed = clientFrame.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

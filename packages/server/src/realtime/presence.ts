@@ -1,0 +1,29 @@
+/**
+ * Online state per terminal, derived from live sockets. Async so a multi-node
+ * implementation (Redis) can replace the local one without touching callers.
+ */
+import type { Terminal } from '@parley/protocol';
+import type { SessionRegistry } from './sessions.js';
+
+export interface Presence {
+  /** Online users only, each with their online terminals. */
+  onlineTerminals(userIds: readonly number[]): Promise<Map<number, Terminal[]>>;
+  isOnline(userId: number): Promise<boolean>;
+}
+
+export class LocalPresence implements Presence {
+  constructor(private readonly registry: SessionRegistry) {}
+
+  async onlineTerminals(userIds: readonly number[]): Promise<Map<number, Terminal[]>> {
+    const result = new Map<number, Terminal[]>();
+    for (const userId of new Set(userIds)) {
+      const terminals = this.registry.terminalsOf(userId);
+      if (terminals.length > 0) result.set(userId, terminals);
+    }
+    return result;
+  }
+
+  async isOnline(userId: number): Promise<boolean> {
+    return this.registry.terminalsOf(userId).length > 0;
+  }
+}

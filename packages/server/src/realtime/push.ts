@@ -1,0 +1,36 @@
+/** The one push path every feature uses: services call these, the bus carries, gateways deliver. */
+import type { ServerFrame, Terminal } from '@parley/protocol';
+import type { Bus, PushEnvelope } from './bus.js';
+
+export interface PushOptions {
+  exceptTerminal?: Terminal;
+  /** Close the reached sockets after the frame. */
+  close?: PushEnvelope['close'];
+}
+
+export class PushService {
+  constructor(private readonly bus: Bus) {}
+
+  toUser(userId: number, frame: ServerFrame, opts: PushOptions = {}): Promise<void> {
+    return this.toUsers([userId], frame, opts);
+  }
+
+  toUsers(userIds: readonly number[], frame: ServerFrame, opts: PushOptions = {}): Promise<void> {
+    if (userIds.length === 0) return Promise.resolve();
+    const envelope: PushEnvelope = { target: { userIds: [...new Set(userIds)] }, frame };
+    if (opts.exceptTerminal !== undefined) envelope.target.exceptTerminal = opts.exceptTerminal;
+    if (opts.close) envelope.close = opts.close;
+    return this.bus.publish(envelope);
+  }
+
+  toTerminal(userId: number, terminal: Terminal, frame: ServerFrame, opts: Omit<PushOptions, 'exceptTerminal'> = {}) {
+    const envelope: PushEnvelope = { target: { userIds: [userId], terminals: [terminal] }, frame };
+    if (opts.close) envelope.close = opts.close;
+    return this.bus.publish(envelope);
+  }
+
+  /** Raw envelope, for the gateway's own kicks (exceptConnectionId). */
+  publish(envelope: PushEnvelope): Promise<void> {
+    return this.bus.publish(envelope);
+  }
+}

@@ -1,0 +1,12 @@
+/** Every endpoint's handler; the Handlers type makes a missing one a compile error. */
+import type { Handlers } from '../http/handlers.js';
+import type { Services } from '../services/index.js';
+import { accountRoutes } from './account.js';
+import { fileRoutes } from './file.js';
+import { userRoutes } from './user.js';
+
+export const buildHandlers = (services: Services): Handlers => ({
+  ...accountRoutes(services),
+  ...userRoutes(services),
+  ...fileRoutes(services),
+});

@@ -1,0 +1,19 @@
+/** Thin handlers for wire-contract §3; the work is in UserService. */
+import type { Handler } from '../http/handlers.js';
+import type { Services } from '../services/index.js';
+
+export const userRoutes = ({ users }: Services) => {
+  const userSelf: Handler<'userSelf'> = ({ auth }) => users.self(auth);
+  const userFind: Handler<'userFind'> = ({ params }) => users.find(params.id);
+  const userUpdate: Handler<'userUpdate'> = async ({ auth, body }) => {
+    await users.update(auth, body);
+    return null;
+  };
+  const userFindByName: Handler<'userFindByName'> = ({ query }) => users.findByName(query.name);
+  const userTerminalOnline: Handler<'userTerminalOnline'> = ({ query }) => users.terminalOnline(query.userIds);
+  const userUpdateOnlineTime: Handler<'userUpdateOnlineTime'> = async ({ auth }) => {
+    await users.updateOnlineTime(auth);
+    return null;
+  };
+  return { userSelf, userFind, userUpdate, userFindByName, userTerminalOnline, userUpdateOnlineTime };
+};

@@ -1,0 +1,12 @@
+/** Password hashing with argon2id (library defaults: 64 MiB, t=3, p=4). */
+import argon2 from 'argon2';
+
+export const hashPassword = (plain: string): Promise<string> => argon2.hash(plain, { type: argon2.argon2id });
+
+export async function verifyPassword(hash: string, plain: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, plain);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,147 @@
+/** Accounts over HTTP: register, login per terminal, refresh rotation, logout, password change, trial, rate limit. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Terminal, UserType } from '@parley/protocol';
+import { ApiClient, login, registerUser, uniqueName } from './support/api.js';
+import { startServer, usingPostgres, type TestServer } from './support/server.js';
+
+let ts: TestServer;
+let client: ApiClient;
+
+beforeAll(async () => {
+  ts = await startServer();
+  client = new ApiClient(ts.url);
+});
+afterAll(() => ts?.close());
+
+describe('register and login', () => {
+  it('runs on the database TEST_DB asks for', () => {
+    expect(ts.server.db.dialect).toBe(usingPostgres() ? 'postgres' : 'sqlite');
+  });
+
+  it('registers, stores the name lowercased, and logs in case-insensitively with token lifetimes', async () => {
+    const name = uniqueName('Mixed');
+    await client.ok('register', { body: { userName: `  ${name}  `, password: 'secret1', nickName: 'Mixie' } });
+    const tokens = await login(client, name.toUpperCase(), 'secret1');
+    expect(tokens.accessTokenExpiresIn).toBe(1800);
+    expect(tokens.refreshTokenExpiresIn).toBe(604800);
+    expect(tokens.accessToken).not.toBe(tokens.refreshToken);
+    const self = await client.ok('userSelf', { token: tokens.accessToken });
+    expect(self).toMatchObject({
+      userName: name.toLowerCase(),
+      nickName: 'Mixie',
+      headImage: '',
+      sex: 0,
+      signature: '',
+      type: UserType.NORMAL,
+      isBanned: false,
+      deleted: false,
+    });
+    expect(self.id).toBeGreaterThan(0);
+  });
+
+  it('unknown user → userNotExist; wrong password → passwordIncorrect', async () => {
+    const u = await registerUser(client);
+    const missing = await client.call('login', {
+      body: { terminal: 0, userName: uniqueName('ghost'), password: 'secret1' },
+    });
+    expect([missing.status, missing.body.key]).toEqual([400, 'userNotExist']);
+    const wrong = await client.call('login', { body: { terminal: 0, userName: u.userName, password: 'wrong11' } });
+    expect([wrong.status, wrong.body.key]).toEqual([400, 'passwordIncorrect']);
+  });
+
+  it('logs in on WEB and APP independently', async () => {
+    const u = await registerUser(client);
+    const app = await login(client, u.userName, u.password, Terminal.APP);
+    expect((await client.ok('userSelf', { token: app.accessToken })).id).toBe(u.id);
+    expect((await client.ok('userSelf', { token: u.tokens.accessToken })).id).toBe(u.id);
+  });
+});
+
+describe('refresh token rotation', () => {
+  it('returns a new working pair; the old refresh token is rejected, and its reuse ends the session', async () => {
+    const u = await registerUser(client);
+    const first = u.tokens;
+    const second = await client.ok('refreshToken', { refreshToken: first.refreshToken });
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await client.ok('userSelf', { token: second.accessToken })).id).toBe(u.id);
+
+    const reused = await client.call('refreshToken', { refreshToken: first.refreshToken });
+    expect([reused.status, reused.body.key]).toEqual([401, 'loginExpired']);
+    // Reuse of a rotated token looks like theft: the whole session is revoked.
+    const afterReuse = await client.call('refreshToken', { refreshToken: second.refreshToken });
+    expect(afterReuse.status).toBe(401);
+    expect((await client.call('userSelf', { token: second.accessToken })).status).toBe(401);
+  });
+
+  it('missing or unknown refresh token → 401', async () => {
+    expect((await client.call('refreshToken')).body.key).toBe('loginExpired');
+    expect((await client.call('refreshToken', { refreshToken: 'nope' })).status).toBe(401);
+  });
+});
+
+describe('logout', () => {
+  it('revokes this session only', async () => {
+    const u = await registerUser(client);
+    const other = await login(client, u.userName, u.password, Terminal.APP);
+    await client.ok('logout', { token: u.tokens.accessToken });
+    expect((await client.call('refreshToken', { refreshToken: u.tokens.refreshToken })).status).toBe(401);
+    expect((await client.call('userSelf', { token: u.tokens.accessToken })).status).toBe(401);
+    // The APP session is untouched.
+    expect((await client.ok('userSelf', { token: other.accessToken })).id).toBe(u.id);
+    await client.ok('refreshToken', { refreshToken: other.refreshToken });
+  });
+
+  it('without a token → 401', async () => {
+    expect((await client.call('logout')).status).toBe(401);
+  });
+});
+
+describe('modifyPwd', () => {
+  it('changes the password, keeps this session and ends the others', async () => {
+    const u = await registerUser(client);
+    const other = await login(client, u.userName, u.password, Terminal.APP);
+    await client.ok('modifyPassword', {
+      token: u.tokens.accessToken,
+      body: { oldPassword: 'secret1', newPassword: 'newpass1' },
+    });
+
+    const old = await client.call('login', { body: { terminal: 0, userName: u.userName, password: 'secret1' } });
+    expect(old.body.key).toBe('passwordIncorrect');
+    await login(client, u.userName, 'newpass1');
+    expect((await client.ok('userSelf', { token: u.tokens.accessToken })).id).toBe(u.id);
+    expect((await client.call('userSelf', { token: other.accessToken })).status).toBe(401);
+    expect((await client.call('refreshToken', { refreshToken: other.refreshToken })).status).toBe(401);
+  });
+
+  it('is refused for the seeded trial account, whose password keeps working', async () => {
+    const { trialUserName, trialPassword } = ts.config;
+    const tokens = await login(client, trialUserName, trialPassword);
+    const self = await client.ok('userSelf', { token: tokens.accessToken });
+    expect(self.type).toBe(UserType.TRIAL);
+    const res = await client.call('modifyPassword', {
+      token: tokens.accessToken,
+      body: { oldPassword: trialPassword, newPassword: 'hacked1' },
+    });
+    expect([res.status, res.body.key]).toEqual([400, 'trialCannotChangePassword']);
+    await login(client, trialUserName, trialPassword);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 tooManyRequests past the per-minute limit of login and register', async () => {
+    const limited = await startServer({ authRatePerMin: 3 });
+    try {
+      const c = new ApiClient(limited.url);
+      const body = { terminal: 0, userName: uniqueName(), password: 'secret1' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await c.call('login', { body })).status);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      const blocked = await c.call('register', { body: { userName: uniqueName(), password: 'secret1' } });
+      expect([blocked.status, blocked.body.key]).toEqual([429, 'tooManyRequests']);
+      // Other endpoints are not limited.
+      expect((await c.call('userSelf')).status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});

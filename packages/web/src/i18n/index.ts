@@ -1,0 +1,65 @@
+/**
+ * i18next setup: every locales/<locale>.json is bundled through import.meta.glob,
+ * so a translator adds a language by adding its file. No fallback locale (spec §1).
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, RTL_LOCALES, isLocale, type Locale } from '@parley/protocol';
+import { getStoredLocale, setStoredLocale } from '../api/storage';
+
+type Catalogue = Record<string, unknown>;
+
+const files = import.meta.glob<Catalogue>('./locales/*.json', { eager: true, import: 'default' });
+
+export const resources: Partial<Record<Locale, { translation: Catalogue }>> = {};
+for (const [path, catalogue] of Object.entries(files)) {
+  const name = /\/([\w-]+)\.json$/.exec(path)?.[1];
+  if (isLocale(name)) resources[name] = { translation: catalogue };
+}
+
+export function initialLocale(): Locale {
+  const stored = getStoredLocale();
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}
+
+/** Mirror the language on <html> so CSS logical properties flip for RTL. */
+function applyDocumentLocale(locale: Locale): void {
+  const root = document.documentElement;
+  root.lang = locale;
+  root.dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
+}
+
+export async function initI18n(): Promise<void> {
+  const lng = initialLocale();
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnEmptyString: false,
+  });
+  applyDocumentLocale(lng);
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE;
+}
+
+export async function changeLocale(locale: Locale): Promise<void> {
+  setStoredLocale(locale);
+  await i18next.changeLanguage(locale);
+  applyDocumentLocale(locale);
+}
+
+/** Translate outside React (api wrapper, socket notices). */
+export const t = (key: string, options?: Record<string, unknown>): string => i18next.t(key, options);
+
+/** Translate a catalogue key (`errors.<key>`), falling back to a server-sent text. */
+export function errorText(key: string | undefined, fallback: string, params?: Record<string, unknown>): string {
+  const template = key ? i18next.getResource(i18next.language, 'translation', `errors.${key}`) : undefined;
+  if (typeof template !== 'string') return fallback;
+  // A slot ({{reason}}) the reply did not fill: the server's own sentence says more.
+  const slots = [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '');
+  if (fallback && slots.some((slot) => params?.[slot] === undefined)) return fallback;
+  return i18next.t(`errors.${key}`, params);
+}

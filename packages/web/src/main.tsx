@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { installSessionHandlers, startApp } from './app/session';
+import { initI18n } from './i18n';
+import './styles/global.css';
+
+await initI18n();
+installSessionHandlers();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+void startApp();

@@ -1,0 +1,111 @@
+/** /pages/mine/mine-edit: account (read-only), avatar, nickname, gender, signature. */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Limits, Sex, userUpdateRequest, type ImageUploadResult } from '@parley/protocol';
+import { call } from '../../api/call';
+import { reloadSelf, useCurrentUser } from '../../app/session';
+import { Paths } from '../../routes/paths';
+import { FormField } from '../../ui/FormField';
+import { NavBar } from '../../ui/NavBar';
+import { showToast } from '../../ui/toast';
+import { validate, type FieldErrors } from '../../ui/validate';
+import { AvatarPicker } from './AvatarPicker';
+import { SignatureField } from './SignatureField';
+import './mine.css';
+
+export default function MineEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [nickName, setNickName] = useState(user.nickName);
+  const [sex, setSex] = useState<number>(user.sex);
+  const [signature, setSignature] = useState(user.signature);
+  const [image, setImage] = useState({ headImage: user.headImage, headImageThumb: user.headImageThumb });
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onUploaded = (r: ImageUploadResult) => setImage({ headImage: r.originUrl, headImageThumb: r.thumbUrl });
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const v = validate(userUpdateRequest, { id: user.id, nickName, sex, signature, ...image });
+    setErrors(v.errors);
+    if (!v.ok) return;
+    setSaving(true);
+    try {
+      await call('userUpdate', { body: v.data });
+      await reloadSelf();
+      showToast(t('common.saved'));
+      void navigate(Paths.mine, { replace: true });
+    } catch {
+      // the request wrapper already showed why
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="page page--narrow">
+      <NavBar title={t('mineEdit.title')} backTo={Paths.mine} />
+      <form className="page__body" onSubmit={(e) => void save(e)} noValidate>
+        <AvatarPicker
+          src={image.headImageThumb || image.headImage}
+          name={nickName || user.userName}
+          onUploaded={onUploaded}
+          onBusy={setUploading}
+        />
+        <div className="sheet form">
+          <div className="field">
+            <span className="field__label">{t('mine.account')}</span>
+            <span className="readonly" data-testid="mine-edit-username">
+              {user.userName}
+            </span>
+          </div>
+          <FormField
+            label={t('fields.nickName')}
+            value={nickName}
+            onValue={setNickName}
+            error={errors.nickName}
+            maxLength={Limits.NICKNAME_MAX}
+            testId="mine-edit-nickname"
+          />
+          <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
+            <legend className="field__label" style={{ marginBottom: 6 }}>
+              {t('fields.gender')}
+            </legend>
+            <div className="radio-row">
+              {(
+                [
+                  ['male', Sex.MALE],
+                  ['female', Sex.FEMALE],
+                ] as const
+              ).map(([name, value]) => (
+                <label key={name} className="radio">
+                  <input
+                    type="radio"
+                    name="sex"
+                    checked={sex === value}
+                    onChange={() => setSex(value)}
+                    data-testid={`mine-edit-sex-${name}`}
+                  />
+                  {t(`fields.${name}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <SignatureField value={signature} onValue={setSignature} error={errors.signature} />
+          <button
+            type="submit"
+            className="btn btn--primary btn--block"
+            disabled={saving || uploading}
+            data-testid="mine-edit-save"
+          >
+            {t('common.save')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

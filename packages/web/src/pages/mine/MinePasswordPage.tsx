@@ -1,0 +1,90 @@
+/** /pages/mine/mine-password: old, new, confirm. The trial account sees the server's refusal. */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { modifyPasswordRequest } from '@parley/protocol';
+import { ApiError } from '../../api/ApiError';
+import { call } from '../../api/call';
+import { Paths } from '../../routes/paths';
+import { FormField } from '../../ui/FormField';
+import { NavBar } from '../../ui/NavBar';
+import { showToast } from '../../ui/toast';
+import { validate, type FieldErrors } from '../../ui/validate';
+import './mine.css';
+
+export default function MinePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ oldPassword: '', newPassword: '', confirm: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [refusal, setRefusal] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setRefusal('');
+    const v = validate(modifyPasswordRequest, { oldPassword: form.oldPassword, newPassword: form.newPassword });
+    const next: FieldErrors = { ...v.errors };
+    if (!next.newPassword && form.confirm !== form.newPassword) next.confirm = 'register.passwordMismatch';
+    setErrors(next);
+    if (!v.ok || next.confirm) return;
+    setBusy(true);
+    try {
+      await call('modifyPassword', { body: v.data });
+      showToast(t('minePassword.success'));
+      void navigate(Paths.mine, { replace: true });
+    } catch (err) {
+      // the toast already showed it; keep it on screen too (e.g. the trial account's refusal)
+      if (err instanceof ApiError) setRefusal(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page page--narrow">
+      <NavBar title={t('minePassword.title')} backTo={Paths.mine} />
+      <form className="page__body" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="sheet form">
+          <FormField
+            label={t('minePassword.old')}
+            type="password"
+            autoComplete="current-password"
+            value={form.oldPassword}
+            onValue={set('oldPassword')}
+            error={errors.oldPassword}
+            testId="password-old"
+          />
+          <FormField
+            label={t('minePassword.new')}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('fields.passwordPlaceholder')}
+            value={form.newPassword}
+            onValue={set('newPassword')}
+            error={errors.newPassword}
+            testId="password-new"
+          />
+          <FormField
+            label={t('minePassword.confirm')}
+            type="password"
+            autoComplete="new-password"
+            value={form.confirm}
+            onValue={set('confirm')}
+            error={errors.confirm}
+            testId="password-confirm"
+          />
+          {refusal && (
+            <p className="form-error" role="alert" data-testid="password-refusal">
+              {refusal}
+            </p>
+          )}
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="password-submit">
+            {t('common.confirm')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/** /pages/register/register: user name, optional nickname, password twice, agreement box. */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { registerRequest } from '@parley/protocol';
+import { call } from '../../api/call';
+import { Paths } from '../../routes/paths';
+import { FormField } from '../../ui/FormField';
+import { showToast } from '../../ui/toast';
+import { validate, type FieldErrors } from '../../ui/validate';
+import { AgreementConsent } from '../login/AgreementConsent';
+import { AuthBrand, AuthLangButton } from '../login/AuthHeader';
+import '../login/auth.css';
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ userName: '', nickName: '', password: '', confirm: '' });
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const nickName = form.nickName.trim() === '' ? undefined : form.nickName;
+    const v = validate(registerRequest, { userName: form.userName, password: form.password, nickName });
+    const next: FieldErrors = { ...v.errors };
+    if (!next.password && form.confirm !== form.password) next.confirm = 'register.passwordMismatch';
+    setErrors(next);
+    if (!v.ok || next.confirm) return;
+    if (!agreed) return showToast(t('consent.required'));
+    setBusy(true);
+    try {
+      await call('register', { body: v.data });
+      showToast(t('register.success'));
+      void navigate(Paths.login, { replace: true, state: { userName: v.data.userName } });
+    } catch {
+      // the request wrapper already showed why
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth">
+      <AuthLangButton />
+      <div className="auth__panel">
+        <AuthBrand subtitle={t('register.subtitle')} />
+        <form className="auth__card form" onSubmit={(e) => void submit(e)} noValidate>
+          <FormField
+            label={t('fields.userName')}
+            type="email"
+            autoComplete="username"
+            placeholder={t('fields.userNamePlaceholder')}
+            value={form.userName}
+            onValue={set('userName')}
+            error={errors.userName}
+            testId="register-username"
+          />
+          <FormField
+            label={t('fields.nickNameOptional')}
+            autoComplete="nickname"
+            placeholder={t('fields.nickNamePlaceholder')}
+            value={form.nickName}
+            onValue={set('nickName')}
+            error={errors.nickName}
+            testId="register-nickname"
+          />
+          <FormField
+            label={t('fields.password')}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('fields.passwordPlaceholder')}
+            value={form.password}
+            onValue={set('password')}
+            error={errors.password}
+            testId="register-password"
+          />
+          <FormField
+            label={t('fields.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('fields.confirmPasswordPlaceholder')}
+            value={form.confirm}
+            onValue={set('confirm')}
+            error={errors.confirm}
+            testId="register-confirm"
+          />
+          <AgreementConsent checked={agreed} onChange={setAgreed} />
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="register-submit">
+            {t('register.submit')}
+          </button>
+          <div className="auth__footer">
+            <span>{t('register.haveAccount')}</span>
+            <Link to={Paths.login} replace data-testid="goto-login">
+              {t('register.toLogin')}
+            </Link>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

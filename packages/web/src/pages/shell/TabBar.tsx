@@ -1,0 +1,32 @@
+/** Bottom tab bar (spec §2): 50 px, 24 px icons, 10 px labels, selected #FFD30F. A left rail on desktop. */
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Paths, TABS, type TabKey } from '../../routes/paths';
+import { TabIcon } from './TabIcon';
+
+export function TabBar({ active }: { active: TabKey }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <nav className="tabbar" aria-label={t('tabs.navigation')}>
+      {TABS.map((tab) => {
+        const selected = tab === active;
+        return (
+          <button
+            key={tab}
+            type="button"
+            className={selected ? 'tabbar__item tabbar__item--active' : 'tabbar__item'}
+            aria-current={selected ? 'page' : undefined}
+            data-testid={`tab-${tab}`}
+            onClick={() => {
+              if (!selected) void navigate(Paths[tab], { replace: true });
+            }}
+          >
+            <TabIcon tab={tab} filled={selected} />
+            <span className="tabbar__label">{t(`tabs.${tab}`)}</span>
+          </button>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The four-tab shell (spec §2). Visited tab pages stay mounted and hidden, and
+ * each pane's scrollTop is saved on leave and restored on return.
+ */
+import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
+import { lazyPage } from '../../routes/lazyPage';
+import { TABS, tabOfPath, type TabKey } from '../../routes/paths';
+import { TabBar } from './TabBar';
+import './shell.css';
+
+const pages: Record<TabKey, ComponentType> = {
+  chat: lazyPage(() => import('../chat/ChatPage')),
+  friend: lazyPage(() => import('../friend/FriendPage')),
+  discover: lazyPage(() => import('../discover/DiscoverPage')),
+  mine: lazyPage(() => import('../mine/MinePage')),
+};
+
+export function TabShell() {
+  const active = tabOfPath(useLocation().pathname) ?? 'chat';
+  const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([active]));
+  const panes = useRef(new Map<TabKey, HTMLElement>());
+  const scrollTops = useRef(new Map<TabKey, number>());
+  const shown = useRef<TabKey>(active);
+
+  if (!visited.has(active)) setVisited(new Set([...visited, active]));
+
+  useLayoutEffect(() => {
+    if (shown.current === active) return;
+    shown.current = active;
+    const pane = panes.current.get(active);
+    if (pane) pane.scrollTop = scrollTops.current.get(active) ?? 0;
+  }, [active]);
+
+  return (
+    <div className="shell">
+      <TabBar active={active} />
+      <main className="shell__main">
+        {TABS.filter((tab) => visited.has(tab)).map((tab) => {
+          const Page = pages[tab];
+          return (
+            <section
+              key={tab}
+              className="shell__pane"
+              hidden={tab !== active}
+              data-testid={`tab-page-${tab}`}
+              ref={(el) => {
+                if (el) panes.current.set(tab, el);
+                else panes.current.delete(tab);
+              }}
+              onScroll={(e) => {
+                if (tab === shown.current) scrollTops.current.set(tab, e.currentTarget.scrollTop);
+              }}
+            >
+              <div className="shell__content">
+                <Page />
+              </div>
+            </section>
+          );
+        })}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/** Hash routes of spec §2 built so far; `/` is an alias of the messages tab. */
+import { Navigate, createHashRouter } from 'react-router';
+import { registerNavigator } from '../app/navigation';
+import { TabShell } from '../pages/shell/TabShell';
+import { lazyPage } from './lazyPage';
+import { Paths } from './paths';
+import { RequireAuth } from './RequireAuth';
+
+const Login = lazyPage(() => import('../pages/login/LoginPage'));
+const Register = lazyPage(() => import('../pages/register/RegisterPage'));
+const MineEdit = lazyPage(() => import('../pages/mine/MineEditPage'));
+const MinePassword = lazyPage(() => import('../pages/mine/MinePasswordPage'));
+const Lang = lazyPage(() => import('../pages/lang/LangPage'));
+const ExternalLink = lazyPage(() => import('../pages/common/ExternalLinkPage'));
+const DiscoverExternalLink = lazyPage(() => import('../pages/common/DiscoverExternalLinkPage'));
+const Agreement = lazyPage(() => import('../pages/common/AgreementPage'));
+const Privacy = lazyPage(() => import('../pages/common/PrivacyPage'));
+
+export const router = createHashRouter([
+  // reachable signed out
+  { path: Paths.login, element: <Login /> },
+  { path: Paths.register, element: <Register /> },
+  { path: Paths.lang, element: <Lang /> },
+  { path: Paths.agreement, element: <Agreement /> },
+  { path: Paths.privacy, element: <Privacy /> },
+  { path: Paths.externalLink, element: <ExternalLink /> },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        // One shell for the four tabs: it keeps visited tab pages mounted (scroll kept).
+        element: <TabShell />,
+        children: [Paths.root, Paths.chat, Paths.friend, Paths.discover, Paths.mine].map((path) => ({
+          path,
+          element: null,
+        })),
+      },
+      { path: Paths.mineEdit, element: <MineEdit /> },
+      { path: Paths.minePassword, element: <MinePassword /> },
+      { path: Paths.discoverExternalLink, element: <DiscoverExternalLink /> },
+    ],
+  },
+  { path: '*', element: <Navigate to={Paths.root} replace /> },
+]);
+
+registerNavigator((to, options) => void router.navigate(to, options));

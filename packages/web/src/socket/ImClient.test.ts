@@ -1,0 +1,138 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CloseCode, Cmd, MessageType, Timing } from '@parley/protocol';
+import { ImClient, type ImClientEvents, type SocketLike } from './ImClient';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: { cmd: number; data: unknown }[] = [];
+  closedWith: number | undefined;
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as { cmd: number; data: unknown });
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  serverOpen() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  serverSend(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  serverClose(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+function setup() {
+  vi.useFakeTimers();
+  const sockets: FakeSocket[] = [];
+  const events: ImClientEvents = {
+    onForceLogout: vi.fn(),
+    onAccountClosed: vi.fn(),
+    onConnectionLost: vi.fn(),
+    onReconnected: vi.fn(),
+    onAuthFailed: vi.fn(async () => 'fresh-token'),
+  };
+  const client = new ImClient(
+    {
+      url: 'ws://test/im',
+      createSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    },
+    events,
+  );
+  const live = () => sockets[sockets.length - 1]!;
+  return { client, events, sockets, live };
+}
+
+describe('ImClient', () => {
+  it('logs in with the access token, then reaches loggedIn on the answer', () => {
+    const { client, live } = setup();
+    const states: string[] = [];
+    client.onStateChange((s) => states.push(s));
+    client.connect('tok');
+    live().serverOpen();
+    expect(live().sent[0]).toEqual({ cmd: Cmd.LOGIN, data: { accessToken: 'tok' } });
+    live().serverSend({ cmd: Cmd.LOGIN });
+    expect(states).toEqual(['open', 'loggedIn']);
+  });
+
+  it('sends a heartbeat every 10 s', () => {
+    const { client, live } = setup();
+    client.connect('tok');
+    live().serverOpen();
+    live().serverSend({ cmd: Cmd.LOGIN });
+    vi.advanceTimersByTime(Timing.HEARTBEAT_MS * 2);
+    expect(live().sent.filter((f) => f.cmd === Cmd.HEARTBEAT)).toHaveLength(2);
+  });
+
+  it('reconnects no sooner than 10 s after the last attempt, with lost/reconnected notices', () => {
+    const { client, events, sockets, live } = setup();
+    client.connect('tok');
+    live().serverOpen();
+    live().serverSend({ cmd: Cmd.LOGIN });
+    vi.advanceTimersByTime(3_000);
+    live().serverClose(1006);
+    expect(events.onConnectionLost).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS - 3_000 - 1);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    live().serverOpen();
+    live().serverSend({ cmd: Cmd.LOGIN });
+    expect(events.onReconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands frames of cmd 3/4/5 to subscribers', () => {
+    const { client, live } = setup();
+    const got = vi.fn();
+    client.subscribe(Cmd.PRIVATE_MESSAGE, got);
+    client.connect('tok');
+    live().serverOpen();
+    live().serverSend({ cmd: Cmd.PRIVATE_MESSAGE, data: { id: 1 } });
+    expect(got).toHaveBeenCalledWith({ cmd: Cmd.PRIVATE_MESSAGE, data: { id: 1 } });
+  });
+
+  it('cmd 2 closes with 3099 and never reconnects', () => {
+    const { client, events, sockets, live } = setup();
+    client.connect('tok');
+    live().serverOpen();
+    live().serverSend({ cmd: Cmd.FORCE_LOGOUT, data: 'elsewhere' });
+    expect(live().closedWith).toBe(CloseCode.BANNED_OR_UNREG);
+    expect(events.onForceLogout).toHaveBeenCalledWith('elsewhere');
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(client.getState()).toBe('closed');
+  });
+
+  it('a banned system frame closes with 3099 and reports the reason', () => {
+    const { client, events, live } = setup();
+    client.connect('tok');
+    live().serverOpen();
+    live().serverSend({ cmd: Cmd.SYSTEM_MESSAGE, data: { type: MessageType.USER_BANNED, content: 'spam' } });
+    expect(live().closedWith).toBe(CloseCode.BANNED_OR_UNREG);
+    expect(events.onAccountClosed).toHaveBeenCalledWith(MessageType.USER_BANNED, 'spam');
+  });
+
+  it('refreshes the token when the server refuses it, then logs in with the new one', async () => {
+    const { client, events, sockets, live } = setup();
+    client.connect('old');
+    live().serverOpen();
+    live().serverClose(CloseCode.AUTH_FAILED);
+    await vi.advanceTimersByTimeAsync(Timing.RECONNECT_MIN_GAP_MS);
+    expect(events.onAuthFailed).toHaveBeenCalled();
+    expect(sockets).toHaveLength(2);
+    live().serverOpen();
+    expect(live().sent[0]).toEqual({ cmd: Cmd.LOGIN, data: { accessToken: 'fresh-token' } });
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * The /im socket client (spec §4, wire-contract §9). States: closed → open →
+ * loggedIn. Heartbeat every 10 s; after a drop it reconnects no sooner than 10 s
+ * after the previous attempt. Free of DOM and React so it is unit-tested in node.
+ */
+import { CloseCode, Cmd, MessageType, Timing, type ServerFrame } from '@parley/protocol';
+
+export type SocketState = 'closed' | 'open' | 'loggedIn';
+
+/** The slice of WebSocket this client uses (the browser's, or a fake in tests). */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number; reason?: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+
+export interface ImClientEvents {
+  /** cmd 2: the same user logged in on this terminal elsewhere. */
+  onForceLogout(reason: string): void;
+  /** cmd 5 of type USER_BANNED / USER_UNREG. */
+  onAccountClosed(type: number, reason: string): void;
+  /** The first drop of a live session (notice "connection lost, retrying"). */
+  onConnectionLost(): void;
+  /** Logged in again after a drop (notice "reconnected"). */
+  onReconnected(): void;
+  /** The server refused the token: refresh it and return the new one, or null to give up. */
+  onAuthFailed(): Promise<string | null>;
+}
+
+export interface ImClientDeps {
+  url: string;
+  createSocket(url: string): SocketLike;
+  now?: () => number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+type FrameListener = (frame: ServerFrame) => void;
+const OPEN = 1;
+
+export class ImClient {
+  private socket: SocketLike | null = null;
+  private token = '';
+  private state: SocketState = 'closed';
+  private wanted = false;
+  private lastAttempt = Number.NEGATIVE_INFINITY;
+  private dropped = false;
+  /** Notices only make sense once a session was live. */
+  private hadSession = false;
+  private heartbeat: unknown = null;
+  private reconnect: unknown = null;
+  private readonly frameListeners = new Map<number, Set<FrameListener>>();
+  private readonly stateListeners = new Set<(s: SocketState) => void>();
+  private readonly now: () => number;
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+
+  constructor(
+    private readonly deps: ImClientDeps,
+    private readonly events: ImClientEvents,
+  ) {
+    this.now = deps.now ?? Date.now;
+    this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  }
+
+  getState(): SocketState {
+    return this.state;
+  }
+
+  /** Listen to frames of one cmd (3 private, 4 group, 5 system). Returns the unsubscribe. */
+  subscribe(cmd: number, listener: FrameListener): () => void {
+    let set = this.frameListeners.get(cmd);
+    if (!set) this.frameListeners.set(cmd, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  onStateChange(listener: (s: SocketState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  connect(accessToken: string): void {
+    this.token = accessToken;
+    this.wanted = true;
+    this.dropped = false;
+    this.hadSession = false;
+    if (!this.socket) this.open();
+  }
+
+  /** Close for good (logout, forced offline). No reconnect follows. */
+  close(code: number = CloseCode.NORMAL): void {
+    this.wanted = false;
+    this.clearTimer(this.reconnect);
+    this.reconnect = null;
+    const socket = this.socket;
+    this.detach();
+    try {
+      socket?.close(code);
+    } catch {
+      // already closing
+    }
+    this.setState('closed');
+  }
+
+  /** Send a frame; false when the socket is not live (spec §8: 'WebSocket is not connected'). */
+  send(cmd: number, data: unknown): boolean {
+    if (!this.socket || this.socket.readyState !== OPEN) return false;
+    this.socket.send(JSON.stringify({ cmd, data }));
+    return true;
+  }
+
+  private open(): void {
+    this.lastAttempt = this.now();
+    let socket: SocketLike;
+    try {
+      socket = this.deps.createSocket(this.deps.url);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.setState('open');
+      this.send(Cmd.LOGIN, { accessToken: this.token });
+    };
+    socket.onmessage = (ev) => this.handleMessage(ev.data);
+    socket.onerror = () => undefined; // a close event always follows
+    socket.onclose = (ev) => this.handleClose(ev.code);
+  }
+
+  private handleMessage(raw: unknown): void {
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(String(raw)) as ServerFrame;
+    } catch {
+      return;
+    }
+    switch (frame.cmd) {
+      case Cmd.LOGIN:
+        return this.loggedIn();
+      case Cmd.HEARTBEAT:
+        return;
+      case Cmd.FORCE_LOGOUT:
+        this.close(CloseCode.BANNED_OR_UNREG);
+        return this.events.onForceLogout(typeof frame.data === 'string' ? frame.data : '');
+      case Cmd.SYSTEM_MESSAGE: {
+        const msg = frame.data as { type?: number; content?: unknown } | undefined;
+        if (msg?.type === MessageType.USER_BANNED || msg?.type === MessageType.USER_UNREG) {
+          this.close(CloseCode.BANNED_OR_UNREG);
+          return this.events.onAccountClosed(msg.type, typeof msg.content === 'string' ? msg.content : '');
+        }
+        break;
+      }
+    }
+    for (const l of [...(this.frameListeners.get(frame.cmd) ?? [])]) l(frame);
+  }
+
+  private loggedIn(): void {
+    this.setState('loggedIn');
+    this.hadSession = true;
+    this.clearTimer(this.heartbeat);
+    this.heartbeat = this.setTimer(() => this.beat(), Timing.HEARTBEAT_MS);
+    if (this.dropped) {
+      this.dropped = false;
+      this.events.onReconnected();
+    }
+  }
+
+  private beat(): void {
+    if (this.state !== 'loggedIn') return;
+    this.send(Cmd.HEARTBEAT, {});
+    this.heartbeat = this.setTimer(() => this.beat(), Timing.HEARTBEAT_MS);
+  }
+
+  private handleClose(code: number): void {
+    this.detach();
+    this.setState('closed');
+    if (!this.wanted) return;
+    if (code === CloseCode.BANNED_OR_UNREG || code === CloseCode.REPLACED) {
+      // The server ended this session for good without the frame saying why.
+      this.wanted = false;
+      if (code === CloseCode.REPLACED) this.events.onForceLogout('');
+      else this.events.onAccountClosed(MessageType.USER_BANNED, '');
+      return;
+    }
+    if (!this.dropped && this.hadSession) {
+      this.dropped = true;
+      this.events.onConnectionLost();
+    }
+    if (code === CloseCode.AUTH_FAILED) {
+      void this.events.onAuthFailed().then((token) => {
+        if (token === null) this.close();
+        else {
+          this.token = token;
+          this.scheduleReconnect();
+        }
+      });
+      return;
+    }
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.wanted || this.reconnect) return;
+    const wait = Math.max(0, this.lastAttempt + Timing.RECONNECT_MIN_GAP_MS - this.now());
+    this.reconnect = this.setTimer(() => {
+      this.reconnect = null;
+      if (this.wanted && !this.socket) this.open();
+    }, wait);
+  }
+
+  private detach(): void {
+    this.clearTimer(this.heartbeat);
+    this.heartbeat = null;
+    if (this.socket) {
+      this.socket.onopen = this.socket.onmessage = this.socket.onerror = this.socket.onclose = null;
+    }
+    this.socket = null;
+  }
+
+  private setState(next: SocketState): void {
+    if (next === this.state) return;
+    this.state = next;
+    for (const l of [...this.stateListeners]) l(next);
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The app's one socket. Later features listen here: `subscribeFrames(Cmd.PRIVATE_MESSAGE, fn)`
+ * and `useConnectionState()`. The session module decides what the events mean.
+ */
+import { WS_PATH, type ServerFrame } from '@parley/protocol';
+import { createStore, useStore } from '../app/createStore';
+import { ImClient, type ImClientEvents, type SocketLike, type SocketState } from './ImClient';
+
+export type { SocketState } from './ImClient';
+
+function socketUrl(): string {
+  const { protocol, host } = globalThis.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${WS_PATH}`;
+}
+
+let handlers: ImClientEvents | null = null;
+/** Registered once by the session module at start. */
+export function setSocketHandlers(next: ImClientEvents): void {
+  handlers = next;
+}
+
+export const im = new ImClient(
+  { url: socketUrl(), createSocket: (url) => new WebSocket(url) as unknown as SocketLike },
+  {
+    onForceLogout: (reason) => handlers?.onForceLogout(reason),
+    onAccountClosed: (type, reason) => handlers?.onAccountClosed(type, reason),
+    onConnectionLost: () => handlers?.onConnectionLost(),
+    onReconnected: () => handlers?.onReconnected(),
+    onAuthFailed: () => handlers?.onAuthFailed() ?? Promise.resolve(null),
+  },
+);
+
+const connectionState = createStore<SocketState>(im.getState());
+im.onStateChange((s) => connectionState.set(s));
+
+export function useConnectionState(): SocketState {
+  return useStore(connectionState);
+}
+
+export function subscribeFrames(cmd: number, listener: (frame: ServerFrame) => void): () => void {
+  return im.subscribe(cmd, listener);
+}
+
+export function onConnectionState(listener: (s: SocketState) => void): () => void {
+  return im.onStateChange(listener);
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: build the web app when packages/web/dist is missing or older than
+ * its sources, then run the server (which serves the app and the API on one port).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST_INDEX = join(ROOT, 'packages/web/dist/index.html');
+const SOURCES = [
+  'packages/web/src',
+  'packages/web/public',
+  'packages/web/index.html',
+  'packages/web/vite.config.ts',
+  'packages/web/package.json',
+  'packages/protocol/src',
+];
+
+/** Newest modification time under a file or folder (0 when absent). */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+const built = existsSync(DIST_INDEX) ? statSync(DIST_INDEX).mtimeMs : 0;
+const sources = Math.max(...SOURCES.map((p) => newest(join(ROOT, p))));
+if (built === 0 || built < sources) {
+  console.log(built === 0 ? 'Building the web app…' : 'Web sources changed, rebuilding the web app…');
+  const r = spawnSync('npm', ['run', 'build', '-w', '@parley/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error('The web app build failed; see above.');
+    process.exit(r.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (server.exitCode === null) server.kill(sig);
+  });
+}
+server.on('exit', (code, signal) => {
+  process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
+});

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check of the repository, in order, with one tally.
+ *
+ *   npm test                      all stages
+ *   npm test -- --only server     stages whose name contains "server" (comma list allowed)
+ *   npm test -- --skip e2e,build  everything except those
+ *   npm test -- --list            print the stage names
+ *
+ * A check stage (setup, lint, format, each typecheck project, locales, build)
+ * counts as 1 passed or 1 failed. A vitest stage counts its tests from vitest's
+ * JSON report (numPassedTests / numFailedTests); a crash, a failed suite that has
+ * no failed test, or a missing report counts as one more failure. The last line
+ * printed is `N passed, N failed`; it is also written to .test-data/summary.txt
+ * (used by .ci/run). Exit code 1 when anything failed.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, '.test-data');
+const BIN = join(ROOT, 'node_modules', '.bin');
+const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 15 * 60_000);
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** tsc -b projects, one check each; every workspace must have one. */
+const TS_PROJECTS = [
+  'packages/protocol',
+  'packages/protocol/test',
+  'packages/server',
+  'packages/web',
+  'e2e',
+  'bench',
+  'scripts',
+];
+
+const check = (name, cmd, args, opts = {}) => ({ kind: 'check', name, cmd, args, ...opts });
+const vitest = (name, project, env = {}, opts = {}) => ({ kind: 'vitest', name, project, env, ...opts });
+
+const STAGES = [
+  check('setup', 'bash', ['scripts/setup-test-env.sh']),
+  check('lint', bin('eslint'), ['.']),
+  check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
+  ...TS_PROJECTS.map((p) =>
+    check(`typecheck:${p.replace(/^packages\//, '')}`, bin('tsc'), ['-b', p], { needs: `${p}/tsconfig.json` }),
+  ),
+  check('locales', bin('tsx'), ['scripts/check-locales.ts']),
+  vitest('protocol', 'protocol'),
+  vitest('server:sqlite', 'server', { TEST_DB: 'sqlite' }),
+  vitest('server:postgres', 'server', { TEST_DB: 'postgres', TEST_DATABASE_URL: PG_URL }),
+  vitest('web', 'web'),
+  check('build:web', 'npm', ['run', 'build', '-w', '@parley/web']),
+  vitest('e2e', 'e2e', {}, { after: 'build:web' }),
+];
+
+function bin(name) {
+  return join(BIN, name);
+}
+
+// ---- arguments ---------------------------------------------------------------
+const argv = process.argv.slice(2);
+const listArg = (flag) => {
+  const i = argv.indexOf(flag);
+  if (i < 0) return null;
+  return (argv[i + 1] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+};
+if (argv.includes('--list')) {
+  for (const s of STAGES) console.log(s.name);
+  process.exit(0);
+}
+const only = listArg('--only');
+const skip = listArg('--skip') ?? [];
+const selected = STAGES.filter(
+  (s) => (!only || only.some((o) => s.name.includes(o))) && !skip.some((o) => s.name.includes(o)),
+);
+// The setup stage always runs when a later stage needs the machine.
+if (only && !selected.some((s) => s.name === 'setup') && selected.some((s) => s.kind === 'vitest'))
+  selected.unshift(STAGES[0]);
+
+// ---- running -----------------------------------------------------------------
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+const banner = (s) => console.log(`\n${paint('1;36', `━━ ${s} ━━`)}`);
+
+/** Runs a command with inherited stdio; resolves with its exit code (124 on timeout). */
+function run(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...env },
+      detached: process.platform !== 'win32',
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n[test] ${cmd} ${args.join(' ')}: timed out after ${STAGE_TIMEOUT_MS / 1000}s`);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, STAGE_TIMEOUT_MS);
+    current = child;
+    child.on('error', (e) => {
+      console.error(`[test] cannot run ${cmd}: ${e.message}`);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      resolve(timedOut ? 124 : (code ?? (signal ? 128 : 1)));
+    });
+  });
+}
+
+let current = null;
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (current?.pid) {
+      try {
+        process.kill(-current.pid, sig);
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  });
+}
+
+async function runCheck(stage) {
+  if (stage.needs && !existsSync(join(ROOT, stage.needs))) {
+    console.error(`[test] ${stage.needs} is missing`);
+    return { passed: 0, failed: 1, note: `${stage.needs} missing` };
+  }
+  const code = await run(stage.cmd, stage.args, stage.env);
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit ${code}` };
+}
+
+async function runVitest(stage) {
+  const report = join(OUT, `vitest-${stage.name.replace(/[^\w-]+/g, '_')}.json`);
+  rmSync(report, { force: true });
+  const code = await run(
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      stage.project,
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    stage.env,
+  );
+  if (!existsSync(report)) return { passed: 0, failed: 1, note: `no report (exit ${code})` };
+  let json;
+  try {
+    json = JSON.parse(readFileSync(report, 'utf8'));
+  } catch (e) {
+    return { passed: 0, failed: 1, note: `unreadable report: ${e.message}` };
+  }
+  const passed = Number(json.numPassedTests ?? 0);
+  let failed = Number(json.numFailedTests ?? 0);
+  const notes = [];
+  if (json.numTotalTests === 0) notes.push('no tests');
+  // A file that fails to load or a hook that throws may have no failed test.
+  const badSuites = Number(json.numFailedTestSuites ?? 0);
+  if (failed === 0 && (code !== 0 || badSuites > 0 || json.success === false)) {
+    failed = 1;
+    notes.push(badSuites > 0 ? `${badSuites} suite(s) failed to run` : `vitest exit ${code}`);
+  }
+  return { passed, failed, note: notes.join('; ') };
+}
+
+mkdirSync(OUT, { recursive: true });
+const results = [];
+const started = Date.now();
+for (const stage of selected) {
+  banner(stage.name);
+  const t0 = Date.now();
+  let r;
+  const dep = stage.after && results.find((x) => x.name === stage.after);
+  if (dep && dep.failed > 0) {
+    console.error(`[test] skipped: ${stage.after} failed`);
+    r = { passed: 0, failed: 1, note: `skipped, ${stage.after} failed` };
+  } else {
+    r = stage.kind === 'vitest' ? await runVitest(stage) : await runCheck(stage);
+  }
+  results.push({ name: stage.name, ...r, seconds: (Date.now() - t0) / 1000 });
+}
+
+// ---- summary -----------------------------------------------------------------
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const width = Math.max(5, ...results.map((r) => r.name.length));
+const line = (a, b, c, d, e = '') =>
+  `${a.padEnd(width)}  ${String(b).padStart(6)}  ${String(c).padStart(6)}  ${String(d).padStart(8)}  ${e}`;
+console.log(`\n${paint('1', 'Summary')}`);
+console.log(line('stage', 'passed', 'failed', 'seconds', 'note'));
+console.log('-'.repeat(width + 32));
+for (const r of results) {
+  const row = line(r.name, r.passed, r.failed, r.seconds.toFixed(1), r.note ?? '');
+  console.log(r.failed > 0 ? paint('31', row) : row);
+}
+console.log('-'.repeat(width + 32));
+console.log(line('total', passed, failed, ((Date.now() - started) / 1000).toFixed(1)));
+const final = `${passed} passed, ${failed} failed`;
+writeFileSync(join(OUT, 'summary.txt'), final + '\n');
+writeFileSync(join(OUT, 'summary.json'), JSON.stringify({ passed, failed, stages: results }, null, 2) + '\n');
+console.log(final);
+process.exit(failed > 0 ? 1 : 0);
