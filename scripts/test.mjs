@@ -23,7 +23,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, '.test-data');
 const BIN = join(ROOT, 'node_modules', '.bin');
 const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 15 * 60_000);
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** tsc -b projects, one check each; every workspace must have one. */
 const TS_PROJECTS = [
@@ -49,7 +49,7 @@ const STAGES = [
   check('locales', bin('tsx'), ['scripts/check-locales.ts']),
   vitest('protocol', 'protocol'),
   vitest('server:sqlite', 'server', { TEST_DB: 'sqlite' }),
-  vitest('server:postgres', 'server', { TEST_DB: 'postgres', TEST_DATABASE_URL: PG_URL }),
+  vitest('server:postgres', 'server', { TEST_DB: 'postgres', TEST_PG_URL: PG_URL }),
   vitest('web', 'web'),
   check('build:web', 'npm', ['run', 'build', '-w', '@parley/web']),
   vitest('e2e', 'e2e', {}, { after: 'build:web' }),

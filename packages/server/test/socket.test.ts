@@ -203,4 +203,14 @@ describe('banned and deleted accounts', () => {
     const res = await client.call('userSelf', { token: app.accessToken });
     expect([res.status, res.body.key]).toEqual([403, 'accountBanned']);
   });
+
+  it('moderation.deleteUser sends USER_UNREG, closes with 3099 and ends the sessions', async () => {
+    const u = await registerUser(client);
+    const web = await connect(u.tokens.accessToken);
+    await ts.server.services.moderation.deleteUser(u.id);
+    expect(await web.next()).toMatchObject({ cmd: Cmd.SYSTEM_MESSAGE, data: { type: MessageType.USER_UNREG } });
+    expect((await web.waitClosed()).code).toBe(CloseCode.BANNED_OR_UNREG);
+    expect((await client.call('refreshToken', { refreshToken: u.tokens.refreshToken })).status).toBe(401);
+    expect((await client.call('userSelf', { token: u.tokens.accessToken })).body.key).toBe('accountDeleted');
+  });
 });

@@ -1,6 +1,6 @@
 /** /pages/lang/lang: the 15 languages by their own names; a tick on the current one. */
 import { useTranslation } from 'react-i18next';
-import { LOCALES, LOCALE_NAMES, RTL_LOCALES } from '@parley/protocol';
+import { LOCALES, LOCALE_NAMES } from '@parley/protocol';
 import { changeLocale, currentLocale } from '../../i18n';
 import { Paths } from '../../routes/paths';
 import { CellGroup } from '../../ui/Cell';
@@ -24,8 +24,9 @@ export default function LangPage() {
             data-testid={`lang-item-${locale}`}
             onClick={() => void changeLocale(locale)}
           >
-            <span className="cell__label" lang={locale} dir={RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr'}>
-              {LOCALE_NAMES[locale]}
+            <span className="cell__label" lang={locale}>
+              {/* bdi: an RTL name keeps its own order but lines up with the rest of the list */}
+              <bdi>{LOCALE_NAMES[locale]}</bdi>
             </span>
             {locale === current && (
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" data-testid="lang-current">
