@@ -63,6 +63,25 @@ describe('image upload', () => {
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
   });
 
+  it('a photo loses its EXIF (GPS, device) and is stored upright', async () => {
+    // Orientation 6: stored sideways, displayed rotated 90°; plus a GPS tag.
+    const jpeg = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#aa3300' } })
+      .jpeg()
+      .withExifMerge({ IFD0: { Make: 'SpyCam' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif?.toString('latin1')).toContain('SpyCam');
+    const result = await client.ok('imageUpload', {
+      token: u.tokens.accessToken,
+      form: form(jpeg, 'photo.jpg', 'image/jpeg'),
+    });
+    expect(result).toMatchObject({ width: 100, height: 300 });
+    const stored = Buffer.from(await (await fetch(ts.url + result.originUrl)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([100, 300]);
+  });
+
   it('a text file named .png → fileTypeNotAllowed, nothing stored', async () => {
     const before = await listUploads(ts.dataDir);
     const res = await client.call('imageUpload', {

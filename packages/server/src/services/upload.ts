@@ -45,6 +45,7 @@ export class UploadService {
     const width = swap ? meta.height : meta.width;
     const height = swap ? meta.width : meta.height;
 
+    const original = await this.stripMetadata(data, format, (meta.pages ?? 1) > 1);
     const thumb = await this.thumbnail(data, THUMB_FORMAT[format], thumbSizeKb);
     const now = new Date();
     const dir = path.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'));
@@ -53,7 +54,7 @@ export class UploadService {
     const thumbRel = path.posix.join(dir, `${name}_thumb.${EXT[THUMB_FORMAT[format]]}`);
     await fs.mkdir(path.join(this.root, dir), { recursive: true });
     try {
-      await fs.writeFile(path.join(this.root, originRel), data, { flag: 'wx' });
+      await fs.writeFile(path.join(this.root, originRel), original, { flag: 'wx' });
       await fs.writeFile(path.join(this.root, thumbRel), thumb, { flag: 'wx' });
     } catch (err) {
       // Nothing half-stored: drop whichever file made it.
@@ -61,6 +62,22 @@ export class UploadService {
       throw err;
     }
     return { originUrl: `${UPLOADS_PATH}/${originRel}`, thumbUrl: `${UPLOADS_PATH}/${thumbRel}`, width, height };
+  }
+
+  /**
+   * Photos carry EXIF (GPS position, device): re-encode without it, orientation applied.
+   * GIF has no EXIF and re-encoding would cost its palette, so it is kept byte-for-byte.
+   */
+  private async stripMetadata(data: Buffer, format: ImageFormat, animated: boolean): Promise<Buffer> {
+    if (format === 'gif') return data;
+    try {
+      const image = sharp(data, { animated }).rotate();
+      if (format === 'jpeg') return await image.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+      if (format === 'webp') return await image.webp({ quality: 90 }).toBuffer();
+      return await image.png().toBuffer();
+    } catch {
+      throw new AppError('fileTypeNotAllowed');
+    }
   }
 
   private async thumbnail(data: Buffer, format: 'jpeg' | 'png' | 'webp', thumbSizeKb?: number): Promise<Buffer> {
