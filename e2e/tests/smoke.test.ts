@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newUserPage, screenshot, startServer, type RunningServer } from '../support/index.js';
+import {
+  MESSAGES_RE,
+  Routes,
+  expectMessagesTab,
+  launchBrowser,
+  login,
+  newUserPage,
+  openRoute,
+  registerViaApi,
+  routeRe,
+  screenshot,
+  startServer,
+  uniqueUserName,
+  type RunningServer,
+} from '../support/index.js';
 
 describe('smoke', () => {
   let server: RunningServer;
@@ -34,6 +48,32 @@ describe('smoke', () => {
     expect(lang).toMatch(/^[a-z]{2}(-[A-Z]{2})?$/);
     await screenshot(page, 'smoke-login');
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends an unknown route of a signed-out visitor to login', async () => {
+    const page = await newUserPage(browser);
+    await openRoute(page, server, '/no/such/page');
+    await page.waitForURL(routeRe(Routes.login));
+    await page.getByTestId('login-username').waitFor();
+    await page.context().close();
+  });
+
+  it('falls back to the messages tab for a signed-in user (unknown route, login route, /)', async () => {
+    const userName = uniqueUserName('smoke');
+    await registerViaApi(server, userName, 'smoke-pass1');
+    const page = await newUserPage(browser);
+    await login(page, server, userName, 'smoke-pass1');
+
+    await openRoute(page, server, '/no/such/page');
+    await expectMessagesTab(page);
+    // A fresh start on login with a stored session goes to the messages tab (spec §2).
+    await page.goto(`${server.url}/#${Routes.login}`);
+    await page.reload();
+    await expectMessagesTab(page);
+    await page.goto(`${server.url}/`);
+    await expectMessagesTab(page);
+    expect(page.url()).toMatch(MESSAGES_RE);
     await page.context().close();
   });
 });

@@ -1,0 +1,196 @@
+/** Register → login → edit profile with an avatar → change password → log out → log in with the new password. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { API_BASE, Sex, type ImageUploadResult, type User } from '@parley/protocol';
+import {
+  Routes,
+  VIEWPORTS,
+  acceptPolicyDialog,
+  apiGetAs,
+  en,
+  expectMessagesTab,
+  expectText,
+  expectToast,
+  launchBrowser,
+  loginFails,
+  logout,
+  newUserPage,
+  openRoute,
+  openTab,
+  routeRe,
+  screenshot,
+  startServer,
+  submitLogin,
+  submitRegister,
+  tinyPng,
+  uniqueUserName,
+  type RunningServer,
+} from '../support/index.js';
+
+describe('account flow (390×844)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const registerCalls: string[] = [];
+
+  const userName = uniqueUserName('flow');
+  const firstNick = 'Flow Tester';
+  const oldPassword = 'first-pass1';
+  const newPassword = 'second-pass2';
+  const nickName = 'Renamed 改名';
+  const signature = 'Hello from the browser test ✓';
+  let upload: ImageUploadResult;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await newUserPage(browser, { viewport: VIEWPORTS.phone });
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === `${API_BASE}/register`) registerCalls.push(r.url());
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows field errors for a mismatched confirmation and a bad e-mail, and registers nothing', async () => {
+    await openRoute(page, server, Routes.register);
+    await submitRegister(page, { userName, nickName: firstNick, password: oldPassword, confirm: `${oldPassword}x` });
+    await expectText(page, 'register-confirm-error', en('register.passwordMismatch'));
+    expect(await page.getByTestId('register-username-error').count()).toBe(0);
+
+    await submitRegister(page, { userName: 'not-an-email', nickName: firstNick, password: oldPassword });
+    await expectText(page, 'register-username-error', en('errors.userNameFormat'));
+    expect(await page.getByTestId('register-confirm-error').count()).toBe(0);
+    expect(page.url()).toMatch(routeRe(Routes.register));
+    expect(registerCalls).toEqual([]);
+
+    // Nothing was stored: the server does not know the user.
+    await page.getByTestId('goto-login').click();
+    await page.waitForURL(routeRe(Routes.login));
+    expect(await acceptPolicyDialog(page)).toBe(true); // first visit of login asks for consent
+    await loginFails(page, userName, oldPassword, en('errors.userNotExist'));
+  });
+
+  it('registers, then logs in (agreement ticked) and lands on the messages tab', async () => {
+    await page.getByTestId('goto-register').click();
+    await page.waitForURL(routeRe(Routes.register));
+    await submitRegister(page, { userName, nickName: firstNick, password: oldPassword });
+    await expectToast(page, en('register.success'));
+    await page.waitForURL(routeRe(Routes.login));
+    expect(registerCalls).toHaveLength(1);
+    expect(await page.getByTestId('login-username').inputValue()).toBe(userName); // handed over
+    expect(await page.getByTestId('policy-dialog').count()).toBe(0); // consent remembered
+
+    // Without the agreement box ticked the app refuses.
+    await page.getByTestId('login-password').fill(oldPassword);
+    await page.getByTestId('login-submit').click();
+    await expectToast(page, en('consent.required'));
+    expect(page.url()).toMatch(routeRe(Routes.login));
+
+    await page.getByTestId('agreement-checkbox').check();
+    await page.getByTestId('login-submit').click();
+    await expectMessagesTab(page);
+  });
+
+  it('edits the profile: avatar upload, nickname, gender, signature', async () => {
+    await openTab(page, 'mine');
+    await expectText(page, 'mine-nickname', firstNick);
+    expect(await page.getByTestId('mine-username').innerText()).toContain(userName);
+    await page.getByTestId('mine-edit-entry').click();
+    await page.waitForURL(routeRe(Routes.mineEdit));
+    await expectText(page, 'mine-edit-username', userName);
+
+    const uploaded = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `${API_BASE}/image/upload`,
+    );
+    await page
+      .getByTestId('mine-edit-avatar-input')
+      .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: tinyPng(96, 96) });
+    const reply = (await (await uploaded).json()) as { code: number; data: ImageUploadResult };
+    expect(reply.code).toBe(200);
+    upload = reply.data;
+    expect(upload.thumbUrl).toMatch(/^\/uploads\/.+\.png$/);
+    expect(upload).toMatchObject({ width: 96, height: 96 });
+
+    await page.locator('[data-testid="mine-edit-save"]:enabled').waitFor();
+    await page.getByTestId('mine-edit-nickname').fill(nickName);
+    await page.getByTestId('mine-edit-sex-female').check();
+    await page.getByTestId('mine-edit-signature').fill(signature);
+    await page.getByTestId('mine-edit-save').click();
+    await expectToast(page, en('common.saved'));
+    await page.waitForURL(routeRe(Routes.mine));
+    await expectMine(page);
+    await screenshot(page, 'account-flow-mine-edited');
+  });
+
+  it('keeps the profile after a reload, read back from the server', async () => {
+    await page.reload();
+    await page.waitForURL(routeRe(Routes.mine));
+    await expectMine(page);
+
+    const self = await apiGetAs<User>(page, server, '/user/self');
+    expect(self).toMatchObject({ userName, nickName, signature, sex: Sex.FEMALE });
+    expect(self.headImage).toBe(upload.originUrl);
+    expect(self.headImageThumb).toBe(upload.thumbUrl);
+
+    await page.getByTestId('mine-edit-entry').click();
+    await page.waitForURL(routeRe(Routes.mineEdit));
+    expect(await page.getByTestId('mine-edit-nickname').inputValue()).toBe(nickName);
+    expect(await page.getByTestId('mine-edit-sex-female').isChecked()).toBe(true);
+    expect(await page.getByTestId('mine-edit-sex-male').isChecked()).toBe(false);
+    expect(await page.getByTestId('mine-edit-signature').inputValue()).toBe(signature);
+    await page.getByTestId('nav-back').click();
+    await page.waitForURL(routeRe(Routes.mine));
+  });
+
+  it('changes the password: a wrong old password is refused, the right one succeeds', async () => {
+    await page.getByTestId('mine-password-entry').click();
+    await page.waitForURL(routeRe(Routes.minePassword));
+    await page.getByTestId('password-old').fill('not-my-password');
+    await page.getByTestId('password-new').fill(newPassword);
+    await page.getByTestId('password-confirm').fill(newPassword);
+    await page.getByTestId('password-submit').click();
+    await expectToast(page, en('errors.oldPasswordIncorrect'));
+    await expectText(page, 'password-refusal', en('errors.oldPasswordIncorrect'));
+    expect(page.url()).toMatch(routeRe(Routes.minePassword));
+
+    await page.getByTestId('password-old').fill(oldPassword);
+    await page.getByTestId('password-submit').click();
+    await expectToast(page, en('minePassword.success'));
+    await page.waitForURL(routeRe(Routes.mine));
+  });
+
+  it('logs out after confirming; then the old password fails and the new one logs in', async () => {
+    await page.getByTestId('mine-logout').click();
+    await page.getByTestId('logout-dialog-cancel').click();
+    await page.getByTestId('logout-dialog').waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(routeRe(Routes.mine));
+
+    await logout(page);
+    await loginFails(page, userName, oldPassword, en('errors.passwordIncorrect'));
+    await submitLogin(page, userName, newPassword);
+    await expectMessagesTab(page);
+    await openTab(page, 'mine');
+    await expectText(page, 'mine-nickname', nickName);
+    expect(pageErrors).toEqual([]);
+  });
+
+  /** Mine shows the saved nickname, signature and uploaded avatar, and the avatar URL serves an image. */
+  async function expectMine(p: Page): Promise<void> {
+    await expectText(p, 'mine-nickname', nickName);
+    await expectText(p, 'mine-signature', signature);
+    const img = p.getByTestId('mine-profile').locator('img');
+    expect(await img.getAttribute('src')).toBe(upload.thumbUrl);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    for (const url of [upload.thumbUrl, upload.originUrl]) {
+      const res = await fetch(server.url + url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type'), url).toMatch(/^image\//);
+      expect((await res.arrayBuffer()).byteLength, url).toBeGreaterThan(0);
+    }
+  }
+});
