@@ -22,8 +22,8 @@ export const Routes = {
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Matches a page URL whose hash route is exactly `route`. */
 export const routeRe = (route: string) => new RegExp(`#${escapeRe(route)}(\\?.*)?$`);
-/** The messages tab: `/` is its alias. */
-export const MESSAGES_RE = /#(\/|\/pages\/chat\/chat)(\?.*)?$/;
+/** The messages tab: `/` is its alias (with or without a `#/` hash). */
+export const MESSAGES_RE = /^https?:\/\/[^/#]+\/(#\/(pages\/chat\/chat)?(\?.*)?)?$/;
 
 type Catalogue = Record<string, unknown>;
 const catalogues = new Map<string, Catalogue>();
@@ -180,7 +180,9 @@ export async function documentLocale(page: Page): Promise<{ lang: string; dir: s
 
 /** GET an API path with the page's stored access token; returns the reply's data (code 200 required). */
 export async function apiGetAs<T>(page: Page, server: RunningServer, path: string): Promise<T> {
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('loginInfo') ?? '{}') as { accessToken?: string }).accessToken);
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('loginInfo') ?? '{}') as { accessToken?: string }).accessToken,
+  );
   expect(token, 'stored access token').toBeTruthy();
   const res = await fetch(`${server.url}${API_BASE}${path}`, { headers: { accessToken: token ?? '' } });
   const body = (await res.json()) as { code: number; message: string; data: T };

@@ -75,6 +75,8 @@ describe('languages', () => {
     expect(chat.x).toBeGreaterThanOrEqual(width / 2); // first tab in the right half
     expect(mine.x + mine.width).toBeLessThanOrEqual(width / 2); // last tab in the left half
     expect(Math.abs(chat.y - mine.y)).toBeLessThan(1); // still one bottom bar
+    const arrow = page.getByTestId('mine-edit-entry').locator('.cell__arrow');
+    expect(await arrow.evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)'); // chevron mirrored
     await screenshot(page, 'languages-ar-SA-mine-phone');
   });
 

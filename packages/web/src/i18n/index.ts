@@ -1,6 +1,7 @@
 /**
- * i18next setup: every locales/<locale>.json is bundled through import.meta.glob,
- * so a translator adds a language by adding its file. No fallback locale (spec §1).
+ * i18next setup: every locales/<locale>.json is found through import.meta.glob,
+ * so a translator adds a language by adding its file. Each is its own chunk, loaded
+ * only when chosen, so the app never downloads 15 languages. No fallback locale (spec §1).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -9,12 +10,17 @@ import { getStoredLocale, setStoredLocale } from '../api/storage';
 
 type Catalogue = Record<string, unknown>;
 
-const files = import.meta.glob<Catalogue>('./locales/*.json', { eager: true, import: 'default' });
-
-export const resources: Partial<Record<Locale, { translation: Catalogue }>> = {};
-for (const [path, catalogue] of Object.entries(files)) {
+const loaders = new Map<Locale, () => Promise<Catalogue>>();
+for (const [path, load] of Object.entries(import.meta.glob<Catalogue>('./locales/*.json', { import: 'default' }))) {
   const name = /\/([\w-]+)\.json$/.exec(path)?.[1];
-  if (isLocale(name)) resources[name] = { translation: catalogue };
+  if (isLocale(name)) loaders.set(name, load);
+}
+
+/** Fetch a locale's strings once and hand them to i18next. */
+async function ensureLoaded(locale: Locale): Promise<void> {
+  if (i18next.hasResourceBundle(locale, 'translation')) return;
+  const load = loaders.get(locale);
+  if (load) i18next.addResourceBundle(locale, 'translation', await load());
 }
 
 export function initialLocale(): Locale {
@@ -32,12 +38,14 @@ function applyDocumentLocale(locale: Locale): void {
 export async function initI18n(): Promise<void> {
   const lng = initialLocale();
   await i18next.use(initReactI18next).init({
-    resources,
+    resources: {},
+    partialBundledLanguages: true,
     lng,
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnEmptyString: false,
   });
+  await ensureLoaded(lng);
   applyDocumentLocale(lng);
 }
 
@@ -46,6 +54,7 @@ export function currentLocale(): Locale {
 }
 
 export async function changeLocale(locale: Locale): Promise<void> {
+  await ensureLoaded(locale);
   setStoredLocale(locale);
   await i18next.changeLanguage(locale);
   applyDocumentLocale(locale);
