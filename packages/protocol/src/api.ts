@@ -10,6 +10,19 @@ import { nothing } from './schemas/common.js';
 import { systemConfig } from './schemas/config.js';
 import { imageUploadResult } from './schemas/file.js';
 import { id } from './schemas/fields.js';
+import {
+  blacklistEntry,
+  complaint,
+  complaintIdQuery,
+  complaintPageQuery,
+  complaintRequest,
+  friend,
+  friendDndRequest,
+  friendIdParams,
+  friendIdQuery,
+  friendRemarkRequest,
+  userIdQuery,
+} from './schemas/friend.js';
 import { findByNameQuery, onlineTerminals, terminalOnlineQuery, user, userUpdateRequest } from './schemas/user.js';
 
 export const API_BASE = '/api';
@@ -63,6 +76,43 @@ export const api = {
     reply: z.array(onlineTerminals),
   }),
   userUpdateOnlineTime: e({ method: 'GET', path: '/user/updateOnlineTime', auth: true, reply: nothing }),
+  // friends, blocklist, complaints (§4)
+  friendList: e({ method: 'GET', path: '/friend/list', auth: true, reply: z.array(friend) }),
+  friendAdd: e({ method: 'POST', path: '/friend/add', auth: true, query: friendIdQuery, reply: nothing }),
+  friendFind: e({ method: 'GET', path: '/friend/find/:friendId', auth: true, params: friendIdParams, reply: friend }),
+  friendDelete: e({
+    method: 'DELETE',
+    path: '/friend/delete/:friendId',
+    auth: true,
+    params: friendIdParams,
+    reply: nothing,
+  }),
+  friendRemark: e({
+    method: 'PUT',
+    path: '/friend/update/remark',
+    auth: true,
+    body: friendRemarkRequest,
+    reply: nothing,
+  }),
+  friendDnd: e({ method: 'PUT', path: '/friend/dnd', auth: true, body: friendDndRequest, reply: nothing }),
+  blacklistList: e({ method: 'GET', path: '/blacklist/list', auth: true, reply: z.array(blacklistEntry) }),
+  blacklistAdd: e({ method: 'POST', path: '/blacklist/add', auth: true, query: userIdQuery, reply: nothing }),
+  blacklistRemove: e({ method: 'DELETE', path: '/blacklist/remove', auth: true, query: userIdQuery, reply: nothing }),
+  complaintInitiate: e({
+    method: 'POST',
+    path: '/complaint/initiate',
+    auth: true,
+    body: complaintRequest,
+    reply: nothing,
+  }),
+  complaintPage: e({
+    method: 'GET',
+    path: '/complaint/page',
+    auth: true,
+    query: complaintPageQuery,
+    reply: z.array(complaint),
+  }),
+  complaintInfo: e({ method: 'GET', path: '/complaint/info', auth: true, query: complaintIdQuery, reply: complaint }),
   // files and config (§7)
   imageUpload: e({ method: 'POST', path: '/image/upload', auth: true, multipart: true, reply: imageUploadResult }),
   systemConfig: e({ method: 'GET', path: '/system/config', auth: true, reply: systemConfig }),

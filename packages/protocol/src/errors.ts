@@ -41,6 +41,15 @@ export const ServerErrors = {
   cannotAddSelf: bad('You cannot add yourself'),
   addFriendForbiddenInGroup: bad('Adding friends is prohibited in this group'),
   blockedByOther: bad('The other party has blocked you'),
+  alreadyFriend: bad('You are already friends'),
+  notBlocked: bad('This user is not on your blocklist'),
+  cannotBlockSelf: bad('You cannot block yourself'),
+  friendRemarkLength: bad('Remark must be at most 20 characters'),
+  // complaints
+  complaintContentBlank: bad('Please describe the problem'),
+  complaintContentLength: bad('The description must be at most 512 characters'),
+  complaintImagesTooMany: bad('At most 9 images can be attached'),
+  complaintNotExist: bad('The complaint does not exist'),
   // groups
   notGroupMember: bad('You are not a member of the group chat'),
   onlyOwnerDisband: bad('Only the group owner may disband the group'),

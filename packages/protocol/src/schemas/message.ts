@@ -1,0 +1,28 @@
+/**
+ * Messages as they travel (wire-contract §6). The chat issues add the send,
+ * recall, read and pull endpoints; the shapes are fixed here so every feature
+ * that stores a message (e.g. the "you are now friends" tip) uses the same one.
+ */
+import { z } from 'zod';
+
+export const quoteMessage = z.object({
+  id: z.number().int(),
+  sendId: z.number().int(),
+  type: z.number().int(),
+  content: z.string(),
+  status: z.number().int(),
+});
+export type QuoteMessage = z.infer<typeof quoteMessage>;
+
+export const privateMessage = z.object({
+  id: z.number().int(),
+  tmpId: z.string().optional(),
+  sendId: z.number().int(),
+  recvId: z.number().int(),
+  type: z.number().int(),
+  content: z.string(),
+  status: z.number().int(),
+  sendTime: z.number().int(),
+  quoteMessage: quoteMessage.optional(),
+});
+export type PrivateMessage = z.infer<typeof privateMessage>;
