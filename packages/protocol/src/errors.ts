@@ -50,6 +50,7 @@ export const ServerErrors = {
   complaintContentLength: bad('The description must be at most 512 characters'),
   complaintImagesTooMany: bad('At most 9 images can be attached'),
   complaintNotExist: bad('The complaint does not exist'),
+  cannotReportSelf: bad('You cannot report yourself'),
   // groups
   notGroupMember: bad('You are not a member of the group chat'),
   onlyOwnerDisband: bad('Only the group owner may disband the group'),
@@ -69,6 +70,10 @@ export const ServerErrors = {
   recallNotOwn: bad('This message was not sent by you, cannot recall'),
   recallTimeout: bad('Sent more than 5 minutes ago, cannot recall'),
   messageBlank: bad('Cannot send a blank message'),
+  messageTooLong: bad('The message is too long (at most 1024 characters)'),
+  invalidContent: bad('The message content is not valid for its type'),
+  invalidMessageType: bad('This kind of message cannot be sent'),
+  coverRequired: bad('Please upload a cover'),
   // files
   fileTooLarge: entry(ReplyCode.TOO_LARGE, 'The file is too large (at most {{maxMb}} MB)'),
   fileTypeNotAllowed: bad('This file type is not allowed'),
@@ -81,6 +86,16 @@ export const ServerErrors = {
 
 export type ServerErrorKey = keyof typeof ServerErrors;
 export const SERVER_ERROR_KEYS = Object.keys(ServerErrors) as ServerErrorKey[];
+
+/**
+ * Success texts some endpoints send in the reply `message` instead of "success".
+ * The reply then also carries `key` (an entry of this map, locale key
+ * `success.<key>`) and `params` for the `{{slots}}`, like an error does.
+ */
+export const SuccessMessages = {
+  complaintSubmitted: 'Your complaint was submitted and will be verified within {{hours}} hours',
+} as const;
+export type SuccessMessageKey = keyof typeof SuccessMessages;
 
 /** Client-side messages of spec §8; each is a locale key `errors.<key>`. */
 export const CLIENT_ERROR_KEYS = [
@@ -101,7 +116,6 @@ export const CLIENT_ERROR_KEYS = [
   'reconnected',
   'forcedOffline',
   'callNonFriend',
-  'coverRequired',
   'externalLinkWarning',
   'requestTimeout',
   'requestAborted',

@@ -64,6 +64,10 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     log: app.log,
   });
   gateway.attach(app.server);
+  // Friends' lists learn at once when a user's online terminals change (type 82).
+  const stopPresenceSync = services.friends.syncPresence((err) =>
+    app.log.error({ err }, 'presence push to friends failed'),
+  );
 
   let closed = false;
   return {
@@ -81,6 +85,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     async close() {
       if (closed) return;
       closed = true;
+      await stopPresenceSync();
       await gateway.close();
       await app.close();
       await bus.close();

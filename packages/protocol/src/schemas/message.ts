@@ -26,3 +26,19 @@ export const privateMessage = z.object({
   quoteMessage: quoteMessage.optional(),
 });
 export type PrivateMessage = z.infer<typeof privateMessage>;
+
+/**
+ * Texts of the TIP_TEXT (21) messages the server itself stores. `content` is the
+ * English sentence (what a client that does not know the tip shows); a client that
+ * knows it translates by key (locale key `tips.<key>`): see `tipTextKey`.
+ */
+export const TipText = {
+  /** Stored once per new friendship, sender = the user who added. */
+  friendAdded: 'You are now friends. Start chatting!',
+} as const;
+export type TipTextKey = keyof typeof TipText;
+
+/** The key of a server tip text, or undefined for any other content. */
+export function tipTextKey(content: string): TipTextKey | undefined {
+  return (Object.keys(TipText) as TipTextKey[]).find((k) => TipText[k] === content);
+}

@@ -38,12 +38,71 @@ export interface RefreshTokensTable {
   created_at: number;
 }
 
+/** One row per direction: `user_id`'s entry for `friend_id`. */
+export interface FriendsTable {
+  id: Generated<number>;
+  user_id: number;
+  friend_id: number;
+  remark: string;
+  is_dnd: number;
+  created_at: number;
+}
+
+/** `user_id` has blocked `to_user_id`. */
+export interface BlacklistTable {
+  id: Generated<number>;
+  user_id: number;
+  to_user_id: number;
+  created_at: number;
+}
+
+export interface ComplaintsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** ComplaintTargetType: 1 user, 2 group. */
+  target_type: number;
+  target_id: number;
+  target_name: string;
+  /** ComplaintType. */
+  type: number;
+  /** JSON array of root-relative upload URLs. */
+  images: string;
+  content: string;
+  /** ComplaintStatus: 0 pending, 1 resolved, 2 rejected. */
+  status: number;
+  resolution: string;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+export interface PrivateMessagesTable {
+  /** Ascending: the offline-pull cursor. */
+  id: Generated<number>;
+  /** The sender's idempotency key; null for server-made messages (tips). */
+  tmp_id: string | null;
+  send_id: number;
+  recv_id: number;
+  type: number;
+  content: string;
+  /** MessageStatus. */
+  status: number;
+  send_time: number;
+  quote_message_id: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  friends: FriendsTable;
+  blacklist: BlacklistTable;
+  complaints: ComplaintsTable;
+  private_messages: PrivateMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserPatch = Updateable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type FriendRow = Selectable<FriendsTable>;
+export type ComplaintRow = Selectable<ComplaintsTable>;
+export type PrivateMessageRow = Selectable<PrivateMessagesTable>;

@@ -1,10 +1,21 @@
 /** The reply envelope of wire-contract §1: `{code, message, data}` plus `key`/`params` on errors. */
 import type { FastifyReply } from 'fastify';
-import { ok, type Reply } from '@parley/protocol';
-import type { AppError } from './app-error.js';
+import { SuccessMessages, formatCatalogueMessage, ok, type Reply, type SuccessMessageKey } from '@parley/protocol';
+import type { AppError, ErrorParams } from './app-error.js';
 
-export function sendOk<T>(reply: FastifyReply, data: T): FastifyReply {
-  return reply.code(200).send(ok(data));
+export interface SuccessText {
+  key: SuccessMessageKey;
+  params?: ErrorParams | undefined;
+}
+
+export function sendOk<T>(reply: FastifyReply, data: T, text?: SuccessText): FastifyReply {
+  const body = ok(data);
+  if (text) {
+    body.message = formatCatalogueMessage(SuccessMessages[text.key], text.params);
+    body.key = text.key;
+    if (text.params && Object.keys(text.params).length > 0) body.params = text.params;
+  }
+  return reply.code(200).send(body);
 }
 
 export function errorBody(err: AppError): Reply<null> {

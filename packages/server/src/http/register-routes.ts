@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { ACCESS_TOKEN_HEADER, API_BASE, api, type EndpointName, type Endpoint } from '@parley/protocol';
 import type { AuthService } from '../services/auth.js';
 import { AppError } from './app-error.js';
-import { sendOk } from './envelope.js';
+import { sendOk, type SuccessText } from './envelope.js';
 import { fromZodError } from './error-handler.js';
 import type { Handlers } from './handlers.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
@@ -42,6 +42,7 @@ export function registerRoutes(
       handler: async (request, reply) => {
         if (RATE_LIMITED.has(name) && !limiter.allow(request.ip)) throw new AppError('tooManyRequests');
         const authInfo = endpoint.auth ? await auth.authenticate(header(request, ACCESS_TOKEN_HEADER)) : null;
+        let text: SuccessText | undefined;
         const ctx = {
           // A missing body validates as `{}`, so the client hears which field is missing.
           body: parse(endpoint.body, request.body ?? {}),
@@ -49,9 +50,12 @@ export function registerRoutes(
           params: parse(endpoint.params, request.params ?? {}),
           auth: authInfo,
           request,
+          setMessage: (key: SuccessText['key'], params?: SuccessText['params']) => {
+            text = { key, params };
+          },
         };
         const data = await handler(ctx);
-        return sendOk(reply, data ?? null);
+        return sendOk(reply, data ?? null, text);
       },
     });
   }

@@ -9,6 +9,11 @@ export interface Presence {
   /** Online users only, each with their online terminals. */
   onlineTerminals(userIds: readonly number[]): Promise<Map<number, Terminal[]>>;
   isOnline(userId: number): Promise<boolean>;
+  /**
+   * Calls `listener` whenever a user's set of online terminals changes (first
+   * socket of a terminal logged in, last one closed). Returns the unsubscribe.
+   */
+  onChange(listener: (userId: number, terminals: Terminal[]) => void): () => void;
 }
 
 export class LocalPresence implements Presence {
@@ -25,5 +30,9 @@ export class LocalPresence implements Presence {
 
   async isOnline(userId: number): Promise<boolean> {
     return this.registry.terminalsOf(userId).length > 0;
+  }
+
+  onChange(listener: (userId: number, terminals: Terminal[]) => void): () => void {
+    return this.registry.onTerminalsChange(listener);
   }
 }

@@ -12,20 +12,43 @@ export interface Connection {
   close(code: number, reason: string): void;
 }
 
+/** Called with the user's online terminals after they changed (first socket of a terminal, or its last gone). */
+export type TerminalsListener = (userId: number, terminals: Terminal[]) => void;
+
 export class SessionRegistry {
   private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly listeners = new Set<TerminalsListener>();
 
   add(conn: Connection): void {
+    const before = this.terminalsOf(conn.userId);
     let set = this.byUser.get(conn.userId);
     if (!set) this.byUser.set(conn.userId, (set = new Set()));
     set.add(conn);
+    this.notifyIfChanged(conn.userId, before);
   }
 
   remove(conn: Connection): void {
     const set = this.byUser.get(conn.userId);
-    if (!set) return;
+    if (!set?.has(conn)) return;
+    const before = this.terminalsOf(conn.userId);
     set.delete(conn);
     if (set.size === 0) this.byUser.delete(conn.userId);
+    this.notifyIfChanged(conn.userId, before);
+  }
+
+  /**
+   * Subscribes to changes of a user's set of online terminals. A socket replacing
+   * another on the same terminal changes nothing, so it is not reported. Returns the unsubscribe.
+   */
+  onTerminalsChange(listener: TerminalsListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notifyIfChanged(userId: number, before: Terminal[]): void {
+    const after = this.terminalsOf(userId);
+    if (after.length === before.length && after.every((t, i) => t === before[i])) return;
+    for (const listener of this.listeners) listener(userId, after);
   }
 
   connectionsOf(userId: number): Connection[] {

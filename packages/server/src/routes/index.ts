@@ -2,11 +2,13 @@
 import type { Handlers } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 import { accountRoutes } from './account.js';
+import { contactRoutes } from './contacts.js';
 import { fileRoutes } from './file.js';
 import { userRoutes } from './user.js';
 
 export const buildHandlers = (services: Services): Handlers => ({
   ...accountRoutes(services),
   ...userRoutes(services),
+  ...contactRoutes(services),
   ...fileRoutes(services),
 });

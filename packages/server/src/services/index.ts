@@ -7,6 +7,9 @@ import { PushService } from '../realtime/push.js';
 import { SessionRegistry } from '../realtime/sessions.js';
 import { AccountService } from './account.js';
 import { AuthService } from './auth.js';
+import { BlacklistService } from './blacklist.js';
+import { ComplaintService } from './complaint.js';
+import { FriendService } from './friend.js';
 import { ModerationService } from './moderation.js';
 import { loadSigningSecret } from './secrets.js';
 import { systemConfig } from './system-config.js';
@@ -20,6 +23,9 @@ export interface Services {
   accounts: AccountService;
   users: UserService;
   uploads: UploadService;
+  friends: FriendService;
+  blacklist: BlacklistService;
+  complaints: ComplaintService;
   moderation: ModerationService;
   push: PushService;
   presence: Presence;
@@ -33,12 +39,18 @@ export function createServices(config: Config, db: Db, bus: Bus): Services {
   const registry = new SessionRegistry();
   const presence = new LocalPresence(registry);
   const push = new PushService(bus);
+  const uploads = new UploadService(config.dataDir);
+  const friends = new FriendService(db.kysely, presence, push);
   return {
     tokens,
     auth: new AuthService(db.kysely, tokens),
     accounts: new AccountService(db.kysely, tokens),
     users: new UserService(db.kysely, presence),
-    uploads: new UploadService(config.dataDir),
+    uploads,
+    friends,
+    // A block shows as `isBlocked` on the blocker's friend entry.
+    blacklist: new BlacklistService(db.kysely, (userId, otherId) => friends.pushUpdate(userId, otherId)),
+    complaints: new ComplaintService(db.kysely, uploads.root),
     moderation: new ModerationService(db.kysely, push),
     push,
     presence,

@@ -1,0 +1,147 @@
+/**
+ * Complaints (wire-contract §4): a user reports a user or a group; the complaint
+ * is stored PENDING for review and the reporter can follow its status and the
+ * reviewer's resolution. `review` is the moderation side (tests now, admin later).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import {
+  COMPLAINT_PAGE_SIZE,
+  ComplaintStatus,
+  ComplaintTargetType,
+  Timing,
+  UPLOADS_PATH,
+  type Complaint,
+  type ComplaintRequest,
+} from '@parley/protocol';
+import type { ComplaintRow, Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+
+/** What a complaint may point at: the target's current display name, or undefined when it does not exist. */
+export type TargetLookup = (targetId: number) => Promise<{ name: string } | undefined>;
+
+/** Groups arrive in a later issue: until then no group exists. That issue passes its lookup instead. */
+export const noGroups: TargetLookup = () => Promise.resolve(undefined);
+
+export type ReviewOutcome = typeof ComplaintStatus.RESOLVED | typeof ComplaintStatus.REJECTED;
+
+export interface ComplaintPageQuery {
+  maxPageId?: number | undefined;
+  status?: number | undefined;
+}
+
+export function toWireComplaint(row: ComplaintRow): Complaint {
+  return {
+    id: row.id,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    targetName: row.target_name,
+    type: row.type,
+    images: parseImages(row.images),
+    content: row.content,
+    status: row.status,
+    resolution: row.resolution,
+    createTime: row.created_at,
+    resolveTime: row.resolved_at,
+  };
+}
+
+function parseImages(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export class ComplaintService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly uploadsRoot: string,
+    private readonly groupLookup: TargetLookup = noGroups,
+  ) {}
+
+  /** Stores the complaint; returns the verification promise's hours for the reply message. */
+  async initiate(me: number, req: ComplaintRequest): Promise<{ hours: number }> {
+    const targetName = await this.resolveTarget(me, req.targetType, req.targetId);
+    for (const url of req.images) await this.assertOwnUpload(url);
+    await this.db
+      .insertInto('complaints')
+      .values({
+        user_id: me,
+        target_type: req.targetType,
+        target_id: req.targetId,
+        target_name: (targetName || req.targetName || '').slice(0, 64),
+        type: req.type,
+        images: JSON.stringify(req.images),
+        content: req.content,
+        status: ComplaintStatus.PENDING,
+        resolution: '',
+        created_at: Date.now(),
+        resolved_at: null,
+      })
+      .execute();
+    return { hours: Timing.COMPLAINT_VERIFY_HOURS };
+  }
+
+  /** Own complaints, newest first, COMPLAINT_PAGE_SIZE a page, ids below `maxPageId`. */
+  async page(me: number, query: ComplaintPageQuery): Promise<Complaint[]> {
+    let q = this.db.selectFrom('complaints').selectAll().where('user_id', '=', me);
+    if (query.maxPageId !== undefined) q = q.where('id', '<', query.maxPageId);
+    if (query.status !== undefined) q = q.where('status', '=', query.status);
+    const rows = await q.orderBy('id', 'desc').limit(COMPLAINT_PAGE_SIZE).execute();
+    return rows.map(toWireComplaint);
+  }
+
+  /** One own complaint; another user's reads as missing. */
+  async info(me: number, id: number): Promise<Complaint> {
+    const row = await this.db
+      .selectFrom('complaints')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', me)
+      .executeTakeFirst();
+    if (!row) throw new AppError('complaintNotExist');
+    return toWireComplaint(row);
+  }
+
+  /** Moderation: resolve or reject with the reviewer's answer (a later review overwrites it). */
+  async review(id: number, outcome: ReviewOutcome, resolution: string): Promise<Complaint> {
+    const result = await this.db
+      .updateTable('complaints')
+      .set({ status: outcome, resolution, resolved_at: Date.now() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError('complaintNotExist');
+    const row = await this.db.selectFrom('complaints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return toWireComplaint(row);
+  }
+
+  /** The target's name as the server knows it; throws when the target cannot be reported. */
+  private async resolveTarget(me: number, targetType: number, targetId: number): Promise<string> {
+    if (targetType === ComplaintTargetType.USER) {
+      if (targetId === me) throw new AppError('cannotReportSelf');
+      const user = await this.db.selectFrom('users').select('nick_name').where('id', '=', targetId).executeTakeFirst();
+      if (!user) throw new AppError('userNotExist');
+      return user.nick_name;
+    }
+    const group = await this.groupLookup(targetId);
+    if (!group) throw new AppError('groupNotExist');
+    return group.name;
+  }
+
+  /** Evidence must be a file this server stored under UPLOADS_PATH (root-relative URL). */
+  private async assertOwnUpload(url: string): Promise<void> {
+    const bad = () => new AppError('invalidParam', { detail: 'images: only images uploaded to this server' });
+    const prefix = `${UPLOADS_PATH}/`;
+    if (!url.startsWith(prefix)) throw bad();
+    const rel = url.slice(prefix.length);
+    if (!rel || rel !== path.posix.normalize(rel) || rel.startsWith('..') || rel.includes('\\')) throw bad();
+    const file = path.join(this.uploadsRoot, ...rel.split('/'));
+    if (!file.startsWith(this.uploadsRoot + path.sep)) throw bad();
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat?.isFile()) throw bad();
+  }
+}
