@@ -9,6 +9,16 @@ import { modifyPasswordRequest, loginRequest, registerRequest, tokenPair } from 
 import { nothing } from './schemas/common.js';
 import { systemConfig } from './schemas/config.js';
 import { imageUploadResult } from './schemas/file.js';
+import { privateMessage } from './schemas/message.js';
+import {
+  fileUploadResult,
+  friendIdOnlyQuery,
+  messageIdParams,
+  privateHistoryQuery,
+  privateSendRequest,
+  pullOfflineQuery,
+  videoUploadResult,
+} from './schemas/private-message.js';
 import { id } from './schemas/fields.js';
 import {
   blacklistEntry,
@@ -113,8 +123,53 @@ export const api = {
     reply: z.array(complaint),
   }),
   complaintInfo: e({ method: 'GET', path: '/complaint/info', auth: true, query: complaintIdQuery, reply: complaint }),
+  // private messages (§6)
+  privateSend: e({
+    method: 'POST',
+    path: '/message/private/send',
+    auth: true,
+    body: privateSendRequest,
+    reply: privateMessage,
+  }),
+  privateRecall: e({
+    method: 'DELETE',
+    path: '/message/private/recall/:id',
+    auth: true,
+    params: messageIdParams,
+    reply: privateMessage,
+  }),
+  privatePullOffline: e({
+    method: 'GET',
+    path: '/message/private/pullOfflineMessage',
+    auth: true,
+    query: pullOfflineQuery,
+    reply: nothing,
+  }),
+  privateReaded: e({
+    method: 'PUT',
+    path: '/message/private/readed',
+    auth: true,
+    query: friendIdOnlyQuery,
+    reply: nothing,
+  }),
+  privateMaxReadedId: e({
+    method: 'GET',
+    path: '/message/private/maxReadedId',
+    auth: true,
+    query: friendIdOnlyQuery,
+    reply: z.number().int(),
+  }),
+  privateHistory: e({
+    method: 'GET',
+    path: '/message/private/history',
+    auth: true,
+    query: privateHistoryQuery,
+    reply: z.array(privateMessage),
+  }),
   // files and config (§7)
   imageUpload: e({ method: 'POST', path: '/image/upload', auth: true, multipart: true, reply: imageUploadResult }),
+  fileUpload: e({ method: 'POST', path: '/file/upload', auth: true, multipart: true, reply: fileUploadResult }),
+  videoUpload: e({ method: 'POST', path: '/video/upload', auth: true, multipart: true, reply: videoUploadResult }),
   systemConfig: e({ method: 'GET', path: '/system/config', auth: true, reply: systemConfig }),
 } as const satisfies Record<string, Endpoint>;
 
