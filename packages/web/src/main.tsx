@@ -2,11 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { installSessionHandlers, startApp } from './app/session';
+import { installFriends } from './contacts/friendsStore';
 import { initI18n } from './i18n';
 import './styles/global.css';
 
 await initI18n();
 installSessionHandlers();
+installFriends();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

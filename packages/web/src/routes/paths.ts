@@ -14,7 +14,28 @@ export const Paths = {
   discoverExternalLink: '/pages/common/discover-external-link',
   agreement: '/pages/common/agreement',
   privacy: '/pages/common/privacy',
+  friendAdd: '/pages/friend/friend-add',
+  friendRemark: '/pages/friend/friend-remark',
+  userInfo: '/pages/common/user-info',
+  complaint: '/pages/common/complaint',
+  /** Not in spec §2: the user's own complaints and one complaint's state. */
+  complaintList: '/pages/common/complaint-list',
+  complaintInfo: '/pages/common/complaint-info',
+  /** Not in spec §2: the blocklist, reached from mine. */
+  blacklist: '/pages/mine/blacklist',
 } as const;
+
+const withQuery = (path: string, query: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
+
+/** Links with the query parameters the pages read. */
+export const Links = {
+  userInfo: (id: number) => withQuery(Paths.userInfo, { id }),
+  friendRemark: (friendId: number) => withQuery(Paths.friendRemark, { friendId }),
+  complaint: (target: { targetType: number; targetId: number; targetName: string }) =>
+    withQuery(Paths.complaint, target),
+  complaintInfo: (id: number) => withQuery(Paths.complaintInfo, { id }),
+};
 
 export type TabKey = 'chat' | 'friend' | 'discover' | 'mine';
 export const TABS: readonly TabKey[] = ['chat', 'friend', 'discover', 'mine'];

@@ -15,6 +15,13 @@ const ExternalLink = lazyPage(() => import('../pages/common/ExternalLinkPage'));
 const DiscoverExternalLink = lazyPage(() => import('../pages/common/DiscoverExternalLinkPage'));
 const Agreement = lazyPage(() => import('../pages/common/AgreementPage'));
 const Privacy = lazyPage(() => import('../pages/common/PrivacyPage'));
+const FriendAdd = lazyPage(() => import('../pages/friend/FriendAddPage'));
+const FriendRemark = lazyPage(() => import('../pages/friend/FriendRemarkPage'));
+const UserInfo = lazyPage(() => import('../pages/common/UserInfoPage'));
+const Complaint = lazyPage(() => import('../pages/common/ComplaintPage'));
+const ComplaintList = lazyPage(() => import('../pages/common/ComplaintListPage'));
+const ComplaintInfo = lazyPage(() => import('../pages/common/ComplaintInfoPage'));
+const Blacklist = lazyPage(() => import('../pages/mine/BlacklistPage'));
 
 export const router = createHashRouter([
   // reachable signed out
@@ -38,6 +45,13 @@ export const router = createHashRouter([
       { path: Paths.mineEdit, element: <MineEdit /> },
       { path: Paths.minePassword, element: <MinePassword /> },
       { path: Paths.discoverExternalLink, element: <DiscoverExternalLink /> },
+      { path: Paths.friendAdd, element: <FriendAdd /> },
+      { path: Paths.friendRemark, element: <FriendRemark /> },
+      { path: Paths.userInfo, element: <UserInfo /> },
+      { path: Paths.complaint, element: <Complaint /> },
+      { path: Paths.complaintList, element: <ComplaintList /> },
+      { path: Paths.complaintInfo, element: <ComplaintInfo /> },
+      { path: Paths.blacklist, element: <Blacklist /> },
     ],
   },
   { path: '*', element: <Navigate to={Paths.root} replace /> },

@@ -1,4 +1,4 @@
-/** Mine tab: profile card and entries (edit, password, language, about, agreement, privacy, log out). */
+/** Mine tab: profile card and entries (edit, password, language, blocklist, complaints, about, agreement, privacy, log out). */
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, APP_VERSION_CODE, LOCALE_NAMES } from '@parley/protocol';
@@ -59,6 +59,10 @@ export default function MinePage() {
           onClick={go(Paths.lang)}
           testId="mine-lang-entry"
         />
+      </CellGroup>
+      <CellGroup>
+        <Cell label={t('mine.blacklist')} onClick={go(Paths.blacklist)} testId="mine-blacklist-entry" />
+        <Cell label={t('mine.complaints')} onClick={go(Paths.complaintList)} testId="mine-complaints-entry" />
       </CellGroup>
       <CellGroup>
         <Cell label={t('mine.agreement')} onClick={go(Paths.agreement)} testId="mine-agreement-entry" />

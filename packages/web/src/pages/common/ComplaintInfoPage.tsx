@@ -1,0 +1,119 @@
+/** /pages/common/complaint-info?id=: one complaint, its state and the reviewer's resolution. */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ComplaintStatus, Timing, type Complaint } from '@parley/protocol';
+import { ApiError } from '../../api/ApiError';
+import { call } from '../../api/call';
+import { Paths } from '../../routes/paths';
+import { useIdParam } from '../../routes/useIdParam';
+import { EmptyState } from '../../ui/EmptyState';
+import { ImageViewer } from '../../ui/ImageViewer';
+import { NavBar } from '../../ui/NavBar';
+import { Spinner } from '../../ui/Spinner';
+import {
+  complaintStatusClass,
+  complaintStatusKey,
+  complaintTargetKey,
+  complaintTypeKey,
+  formatDateTime,
+} from './complaintLabels';
+import './complaint.css';
+
+type Loaded =
+  { state: 'loading' } | { state: 'ready'; complaint: Complaint } | { state: 'missing' } | { state: 'error' };
+
+export default function ComplaintInfoPage() {
+  const { t } = useTranslation();
+  const id = useIdParam('id');
+  return (
+    <div className="page page--narrow">
+      <NavBar title={t('complaintInfo.title')} backTo={Paths.complaintList} />
+      {id ? <ComplaintInfo key={id} id={id} /> : <EmptyState title={t('errors.complaintNotExist')} />}
+    </div>
+  );
+}
+
+function ComplaintInfo({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  useEffect(() => {
+    let alive = true;
+    call('complaintInfo', { query: { id }, silent: true }).then(
+      (complaint) => alive && setLoaded({ state: 'ready', complaint }),
+      (err: unknown) => {
+        const missing = err instanceof ApiError && (err.key === 'complaintNotExist' || err.key === 'notFound');
+        if (alive) setLoaded({ state: missing ? 'missing' : 'error' });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [id]);
+
+  if (loaded.state === 'loading') {
+    return (
+      <div className="page-state">
+        <Spinner />
+      </div>
+    );
+  }
+  if (loaded.state === 'missing')
+    return <EmptyState testId="complaint-info-missing" title={t('errors.complaintNotExist')} />;
+  if (loaded.state === 'error')
+    return <EmptyState testId="complaint-info-error" title={t('complaintInfo.loadFailed')} />;
+  return <ComplaintDetail complaint={loaded.complaint} />;
+}
+
+function ComplaintDetail({ complaint: c }: { complaint: Complaint }) {
+  const { t, i18n } = useTranslation();
+  const [viewing, setViewing] = useState<string | null>(null);
+  const pending = c.status === ComplaintStatus.PENDING;
+  const item = (label: string, value: ReactNode, testId?: string) => (
+    <div className="complaint-detail__item">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="sheet complaint-detail" data-testid="complaint-info">
+      {item(
+        t('complaintInfo.status'),
+        <span className={`status-badge status-badge--${complaintStatusClass(c.status)}`}>
+          {t(complaintStatusKey(c.status))}
+        </span>,
+        'complaint-info-status',
+      )}
+      {item(t('complaintInfo.target'), `${t(complaintTargetKey(c.targetType))} · ${c.targetName || `#${c.targetId}`}`)}
+      {item(t('complaint.reason'), t(complaintTypeKey(c.type)))}
+      {item(t('complaint.content'), c.content, 'complaint-info-content')}
+      {c.images.length > 0 &&
+        item(
+          t('complaintInfo.images'),
+          <span className="complaint-thumbs">
+            {c.images.map((url, i) => (
+              <button
+                key={`${i}-${url}`}
+                type="button"
+                onClick={() => setViewing(url)}
+                aria-label={t('complaint.imageAlt', { index: i + 1 })}
+              >
+                <img src={url} alt="" loading="lazy" />
+              </button>
+            ))}
+          </span>,
+        )}
+      {item(t('complaintInfo.createdAt'), formatDateTime(c.createTime, i18n.language))}
+      {pending
+        ? item(t('complaintInfo.resolution'), t('complaintInfo.pendingText', { hours: Timing.COMPLAINT_VERIFY_HOURS }))
+        : item(
+            t('complaintInfo.resolution'),
+            c.resolution || t('complaintInfo.noResolution'),
+            'complaint-info-resolution',
+          )}
+      {!pending &&
+        c.resolveTime !== null &&
+        item(t('complaintInfo.resolvedAt'), formatDateTime(c.resolveTime, i18n.language))}
+      {viewing && <ImageViewer src={viewing} alt={t('complaintInfo.images')} onClose={() => setViewing(null)} />}
+    </dl>
+  );
+}
