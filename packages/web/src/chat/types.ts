@@ -1,0 +1,111 @@
+/**
+ * The chat layer's contract between the data side (store, sync, send pipeline:
+ * src/chat/*) and the screens (chat list, chat box). Shapes follow spec §3
+ * (Chat entry, Message) with the wire fields of wire-contract §6.
+ */
+import type { CardContent, ChatType, QuoteMessage } from '@parley/protocol';
+
+/** Where a message is in its life on this device (spec §3 loadStatus). */
+export type LoadStatus = 'ok' | 'sending' | 'fail';
+
+export interface ChatMessage {
+  /** Server id; absent until the server stored it. */
+  id?: number;
+  /** Client id of a send (also the list key before `id` exists). */
+  tmpId?: string;
+  type: number;
+  content: string;
+  sendId: number;
+  recvId?: number;
+  groupId?: number;
+  sendNickName?: string;
+  sendTime: number;
+  /** MessageStatus: UNSEND 0, SENDED 1, RECALL 2, READED 3. */
+  status: number;
+  /** Derived: sendId equals the current user. */
+  selfSend: boolean;
+  loadStatus: LoadStatus;
+  /** 0-1 while an attachment uploads. */
+  progress?: number;
+  quoteMessage?: QuoteMessage;
+  atUserIds?: number[];
+  receipt?: boolean;
+  receiptOk?: boolean;
+  readedCount?: number;
+}
+
+/** Stable key of a message in a list: `id:<id>` once stored, else `tmp:<tmpId>`. */
+export const messageKey = (m: Pick<ChatMessage, 'id' | 'tmpId'>): string =>
+  m.id !== undefined ? `id:${m.id}` : `tmp:${m.tmpId ?? ''}`;
+
+/** A chat list entry (spec §3 Chat entry), without its messages. */
+export interface ChatSummary {
+  type: ChatType;
+  targetId: number;
+  showName: string;
+  headImage: string;
+  /** Preview text already localised (placeholder labels for media, spec §4). */
+  lastContent: string;
+  lastSendTime: number;
+  unreadCount: number;
+  atMe: boolean;
+  atAll: boolean;
+  sendNickName?: string;
+  pinned: boolean;
+  /** Unsent text of the composer, kept per chat. */
+  draft: string;
+}
+
+export const chatKey = (c: Pick<ChatSummary, 'type' | 'targetId'>): string => `${c.type}-${c.targetId}`;
+
+/** What the chat list screen reads. */
+export interface ChatListState {
+  chats: ChatSummary[];
+  /** Connection and offline pull progress: shown as "initializing" / "receiving" (spec §4). */
+  phase: 'idle' | 'initializing' | 'receiving' | 'ready';
+}
+
+/** What the chat box reads for one chat. */
+export interface ChatView {
+  /** Oldest first; includes TIP_TIME (20) entries inserted by the store. */
+  messages: ChatMessage[];
+  /** Older messages exist on the server or in the local store. */
+  hasMore: boolean;
+  loadingOlder: boolean;
+  /** Key of the first unread message when the chat was opened, to jump to. */
+  firstUnreadKey?: string;
+  /** Largest own message id the peer has read (private chats); ticks derive from it. */
+  maxReadId: number;
+}
+
+export type Attachment =
+  | { kind: 'image'; file: File }
+  | { kind: 'video'; file: File }
+  | { kind: 'file'; file: File }
+  | { kind: 'voice'; blob: Blob; durationSec: number };
+
+export interface SendOptions {
+  quoteMessageId?: number;
+}
+
+/** The actions a screen may take; implemented by src/chat/actions.ts. */
+export interface ChatActions {
+  /** Opening moves the chat to the top or creates it (spec §4), and marks it read. */
+  openChat(type: ChatType, targetId: number): Promise<void>;
+  /** Leaving the chat box: stop marking incoming messages read. */
+  closeChat(type: ChatType, targetId: number): void;
+  sendText(type: ChatType, targetId: number, text: string, opts?: SendOptions): Promise<void>;
+  sendAttachment(type: ChatType, targetId: number, attachment: Attachment, opts?: SendOptions): Promise<void>;
+  sendCard(type: ChatType, targetId: number, card: CardContent, opts?: SendOptions): Promise<void>;
+  /** Send a copy of a stored message to each target (forward). */
+  forward(message: ChatMessage, targets: { type: ChatType; targetId: number }[]): Promise<void>;
+  /** Manual retry of a failed send (failed files are never resent automatically). */
+  retry(type: ChatType, targetId: number, key: string): Promise<void>;
+  recall(type: ChatType, targetId: number, messageId: number): Promise<void>;
+  /** Delete for me: local only. */
+  deleteMessage(type: ChatType, targetId: number, key: string): Promise<void>;
+  loadOlder(type: ChatType, targetId: number): Promise<void>;
+  setDraft(type: ChatType, targetId: number, draft: string): void;
+  pinChat(type: ChatType, targetId: number, pinned: boolean): Promise<void>;
+  removeChat(type: ChatType, targetId: number): Promise<void>;
+}
