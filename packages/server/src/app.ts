@@ -50,7 +50,8 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   if (config.redisUrl) app.log.warn('REDIS_URL is set but not used yet: this node runs the in-process bus');
   installErrorHandler(app, config.uploadMaxBytes);
   await app.register(fastifyMultipart, {
-    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    // Two files at most: a video and its cover.
+    limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 10, fieldSize: 1024, parts: 12 },
   });
   registerRoutes(app, buildHandlers(services), services.auth, config.authRatePerMin);
   await registerStatic(app, services.uploads.root, config.webDist);

@@ -26,6 +26,11 @@ export interface Config {
   iceServers: IceServer[];
   webrtcMaxChannel: number;
   logLevel: string;
+  /**
+   * Epoch-ms clock for message send times and the recall window. Not read from the
+   * environment: tests pass their own to control time without a test-only endpoint.
+   */
+  clock?: () => number;
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { installSessionHandlers, startApp } from './app/session';
+import { installChats } from './chat';
 import { installFriends } from './contacts/friendsStore';
 import { initI18n } from './i18n';
 import './styles/global.css';
@@ -9,6 +10,7 @@ import './styles/global.css';
 await initI18n();
 installSessionHandlers();
 installFriends();
+installChats();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -7,11 +7,13 @@
 import { z } from 'zod';
 import { MessageType } from '../constants.js';
 import { Limits } from '../limits.js';
-import type { ServerErrorKey } from '../errors.js';
-import { mediaUrl } from './fields.js';
+import { ServerErrors, type ServerErrorKey } from '../errors.js';
 
 const k = (key: ServerErrorKey) => ({ error: key });
-const url = mediaUrl.refine((s) => s !== '', k('invalidContent'));
+/** Like `mediaUrl` (an upload path or http(s)), but every failure is `invalidContent`. */
+const isMediaUrl = (s: string) => s === '' || s.startsWith('/') || /^https?:\/\//.test(s);
+const optionalUrl = z.string(k('invalidContent')).max(512, k('invalidContent')).refine(isMediaUrl, k('invalidContent'));
+const url = optionalUrl.refine((s) => s !== '', k('invalidContent'));
 const dim = z
   .number(k('invalidContent'))
   .int(k('invalidContent'))
@@ -32,9 +34,10 @@ export const fileContent = z.object({
   url,
 });
 export const audioContent = z.object({ duration, url });
-export const videoContent = z.object({ videoUrl: url, coverUrl: url, width: dim, height: dim, duration });
+/** `coverUrl` may be empty: a video whose cover the client could not capture shows a placeholder. */
+export const videoContent = z.object({ videoUrl: url, coverUrl: optionalUrl, width: dim, height: dim, duration });
 export const cardContent = z.object({
-  cover: z.string(k('coverRequired')).min(1, k('coverRequired')).pipe(mediaUrl),
+  cover: z.string(k('coverRequired')).min(1, k('coverRequired')).pipe(optionalUrl),
   title: z.string(k('invalidContent')).trim().min(1, k('invalidContent')).max(64, k('invalidContent')),
   description: z.string(k('invalidContent')).max(256, k('invalidContent')).default(''),
   link: z
@@ -88,6 +91,7 @@ export function checkMessageContent(type: number, content: unknown): ContentChec
 }
 
 function firstKey(error: z.ZodError, fallback: ServerErrorKey): ServerErrorKey {
+  // Issues without a catalogue key (e.g. an array where an object belongs) get the fallback.
   const message = error.issues[0]?.message;
-  return (message as ServerErrorKey | undefined) ?? fallback;
+  return message !== undefined && Object.hasOwn(ServerErrors, message) ? (message as ServerErrorKey) : fallback;
 }

@@ -1,5 +1,6 @@
 /** Private message endpoints (wire-contract §6): send, recall, read, pull, history. */
 import { z } from 'zod';
+import { MessageType } from '../constants.js';
 import { id } from './fields.js';
 
 /** Client-made id that makes a send idempotent per sender (wire-contract §6). */
@@ -40,7 +41,27 @@ export const privateHistoryQuery = z.object({
 /** Forward: the same message to several chats at once (a copy each). */
 export const FORWARD_TARGETS_MAX = 9;
 
+/**
+ * `POST /file/upload`: multipart with one `file` part. The reply is the file's
+ * root-relative URL, `/uploads/files/<yyyy>/<mm>/<32 hex>/<file name>`; it is
+ * served as an attachment under its original name.
+ */
 export const fileUploadResult = z.string();
+
+/**
+ * `POST /video/upload` form parts, in any order: `file` (MP4/MOV or WebM, by
+ * content), optional `cover` (an image, stored like /image/upload), and optional
+ * number fields `width`, `height` (pixels) and `duration` (seconds) measured by
+ * the client (the server does not decode video). Missing sizes fall back to the
+ * cover's, else 0; no cover gives `coverUrl: ""`.
+ */
+export const VideoUploadField = {
+  FILE: 'file',
+  COVER: 'cover',
+  WIDTH: 'width',
+  HEIGHT: 'height',
+  DURATION: 'duration',
+} as const;
 export const videoUploadResult = z.object({
   videoUrl: z.string(),
   coverUrl: z.string(),
@@ -49,3 +70,30 @@ export const videoUploadResult = z.object({
   duration: z.number(),
 });
 export type VideoUploadResult = z.infer<typeof videoUploadResult>;
+
+/**
+ * Data of the cmd 3 LOADING frames that bracket an offline pull on the pulling
+ * socket: `"true"` before the first pulled message, `"false"` after the last.
+ */
+export const loadingNotice = z.object({
+  type: z.literal(MessageType.LOADING),
+  content: z.enum(['true', 'false']),
+});
+export type LoadingNotice = z.infer<typeof loadingNotice>;
+
+/**
+ * Data of the cmd 3 read frames of `PUT /message/private/readed` (not stored, no id).
+ * `sendId` is always the reader and `recvId` the friend whose messages were read;
+ * `content` is the largest id read, in decimal (`"-1"` when there is none).
+ * - READED (11) goes to the reader's other terminals: clear that chat's unread count.
+ * - RECEIPT (12) goes to the friend's terminals: their messages to the reader with
+ *   an id up to `content` and a status below RECALL are now READED.
+ */
+export const privateReadNotice = z.object({
+  type: z.union([z.literal(MessageType.READED), z.literal(MessageType.RECEIPT)]),
+  sendId: z.number().int(),
+  recvId: z.number().int(),
+  content: z.string(),
+  sendTime: z.number().int(),
+});
+export type PrivateReadNotice = z.infer<typeof privateReadNotice>;

@@ -27,6 +27,9 @@ const pgTypes = {
 export function openDb(config: Config): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, types: pgTypes, max: 10 });
+    // An idle pooled connection that the server ends (restart, failover, admin kill) emits
+    // 'error'; pg drops it and the next query opens a new one. Unhandled, it would crash the process.
+    pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
     const url = new URL(config.databaseUrl);
     return {
       kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

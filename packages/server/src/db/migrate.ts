@@ -3,9 +3,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import { accounts } from './migrations/0001_accounts.js';
 import { contacts } from './migrations/0002_contacts.js';
+import { privateMessages } from './migrations/0003_private_messages.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
-const migrations = { '0001_accounts': accounts, '0002_contacts': contacts } as const;
+const migrations = {
+  '0001_accounts': accounts,
+  '0002_contacts': contacts,
+  '0003_private_messages': privateMessages,
+} as const;
 
 class InCodeProvider implements MigrationProvider {
   constructor(private readonly db: Db) {}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { UPLOADS_PATH } from '@parley/protocol';
+import { fileHeaders } from '../services/file-store.js';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Parley</title></head>
@@ -14,6 +15,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 export async function registerStatic(app: FastifyInstance, uploadsRoot: string, webDist: string): Promise<void> {
   fs.mkdirSync(uploadsRoot, { recursive: true });
+  const filesRoot = path.join(path.resolve(uploadsRoot), 'files') + path.sep;
   await app.register(fastifyStatic, {
     root: uploadsRoot,
     prefix: `${UPLOADS_PATH}/`,
@@ -21,10 +23,16 @@ export async function registerStatic(app: FastifyInstance, uploadsRoot: string, 
     index: false,
     dotfiles: 'deny',
     cacheControl: false,
-    setHeaders(res) {
+    setHeaders(res, filePath) {
       // Upload names are random and never reused, so they can be cached forever.
       res.header('Cache-Control', 'public, max-age=31536000, immutable');
       res.header('X-Content-Type-Options', 'nosniff');
+      // Uploaded files download under their original name and are never rendered as a page.
+      if (filePath.startsWith(filesRoot)) {
+        const { contentType, disposition } = fileHeaders(filePath);
+        res.header('Content-Type', contentType);
+        res.header('Content-Disposition', disposition);
+      }
     },
   });
 

@@ -12,11 +12,18 @@ export interface PushTarget {
   exceptTerminal?: Terminal;
   /** Skip one socket (e.g. the new login that caused a kick). */
   exceptConnectionId?: string;
+  /** Only sockets tagged with this token by an earlier envelope's `bind` (an offline pull's socket). */
+  token?: string;
 }
 
 export interface PushEnvelope {
   target: PushTarget;
-  frame: ServerFrame;
+  /** Sent to every reached socket; absent for an envelope that only tags, untags or closes. */
+  frame?: ServerFrame;
+  /** Tag the reached sockets with this token (after sending), so later envelopes can target exactly them. */
+  bind?: string;
+  /** Remove this token from the reached sockets (after sending). */
+  unbind?: string;
   /** Close the reached sockets after sending (force logout, ban). */
   close?: { code: number; reason: string };
 }

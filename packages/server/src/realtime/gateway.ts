@@ -54,13 +54,16 @@ export class Gateway {
   }
 
   /** Sends and closes per the envelope on every matching local socket. */
-  private deliver({ target, frame, close }: PushEnvelope): void {
+  private deliver({ target, frame, close, bind, unbind }: PushEnvelope): void {
     for (const userId of target.userIds) {
       for (const conn of this.opts.registry.connectionsOf(userId)) {
         if (target.terminals && !target.terminals.includes(conn.terminal)) continue;
         if (target.exceptTerminal === conn.terminal) continue;
         if (target.exceptConnectionId === conn.id) continue;
-        conn.send(frame);
+        if (target.token !== undefined && !conn.tokens.has(target.token)) continue;
+        if (frame) conn.send(frame);
+        if (bind !== undefined) conn.tokens.add(bind);
+        if (unbind !== undefined) conn.tokens.delete(unbind);
         if (close) conn.close(close.code, close.reason);
       }
     }
@@ -140,7 +143,7 @@ export class Gateway {
   ): Promise<Connection | null> {
     try {
       const auth = await this.opts.auth.authenticate(accessToken);
-      return { id, userId: auth.userId, terminal: auth.terminal, send, close };
+      return { id, userId: auth.userId, terminal: auth.terminal, tokens: new Set(), send, close };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err.key === 'accountBanned' || err.key === 'accountDeleted') {

@@ -29,6 +29,29 @@ export class PushService {
     return this.bus.publish(envelope);
   }
 
+  /**
+   * Sends `frame` to the user's sockets of `terminal` that are logged in now, and tags
+   * exactly those sockets with `token`: later `toToken` frames reach them and no socket
+   * that logs in afterwards (the offline pull's "that socket only").
+   */
+  toTerminalBinding(userId: number, terminal: Terminal, token: string, frame: ServerFrame): Promise<void> {
+    return this.bus.publish({ target: { userIds: [userId], terminals: [terminal] }, frame, bind: token });
+  }
+
+  /** To the user's sockets tagged with `token` (see toTerminalBinding); `release` removes the tag. */
+  toToken(
+    userId: number,
+    token: string,
+    frame: ServerFrame | undefined,
+    opts: { release?: boolean; close?: PushEnvelope['close'] } = {},
+  ): Promise<void> {
+    const envelope: PushEnvelope = { target: { userIds: [userId], token } };
+    if (frame) envelope.frame = frame;
+    if (opts.release) envelope.unbind = token;
+    if (opts.close) envelope.close = opts.close;
+    return this.bus.publish(envelope);
+  }
+
   /** Raw envelope, for the gateway's own kicks (exceptConnectionId). */
   publish(envelope: PushEnvelope): Promise<void> {
     return this.bus.publish(envelope);

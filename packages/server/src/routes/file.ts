@@ -1,5 +1,7 @@
 /** Thin handlers for wire-contract §7: uploads and the system config. */
+import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import { VideoUploadField, type ImageUploadResult } from '@parley/protocol';
 import { AppError } from '../http/app-error.js';
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
@@ -13,7 +15,38 @@ function thumbSizeKb(file: MultipartFile, query: unknown): number | undefined {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
-export const fileRoutes = ({ uploads, systemConfig }: Services) => {
+/** An optional numeric form field: absent or empty → undefined; otherwise within [0, max] (integer when asked). */
+function numberField(fields: Map<string, string>, name: string, max: number, integer: boolean): number | undefined {
+  const raw = fields.get(name)?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > max || (integer && !Number.isInteger(n))) {
+    throw new AppError('invalidParam', { detail: `${name}: expected a number from 0 to ${max}` });
+  }
+  return n;
+}
+
+/**
+ * Reads a multipart request part by part, in order: fields into a map, each file part
+ * to `onFile` (which must consume its stream). Parts nobody wants are drained.
+ */
+async function readParts(
+  request: FastifyRequest,
+  onFile: (part: MultipartFile) => Promise<boolean>,
+): Promise<Map<string, string>> {
+  if (!request.isMultipart()) throw new AppError('fileMissing');
+  const fields = new Map<string, string>();
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string' || typeof part.value === 'number') fields.set(part.fieldname, String(part.value));
+    } else if (!(await onFile(part))) {
+      part.file.resume();
+    }
+  }
+  return fields;
+}
+
+export const fileRoutes = ({ uploads, files, systemConfig }: Services) => {
   const imageUpload: Handler<'imageUpload'> = async ({ request }) => {
     if (!request.isMultipart()) throw new AppError('fileMissing');
     const file = await request.file();
@@ -23,6 +56,57 @@ export const fileRoutes = ({ uploads, systemConfig }: Services) => {
     if (data.length === 0) throw new AppError('fileMissing');
     return uploads.saveImage(data, thumbSizeKb(file, request.query));
   };
+
+  const fileUpload: Handler<'fileUpload'> = async ({ request }) => {
+    let url: string | undefined;
+    try {
+      await readParts(request, async (part) => {
+        if (part.fieldname !== 'file' || url !== undefined) return false;
+        url = await files.saveFile(part);
+        return true;
+      });
+    } catch (err) {
+      if (url) await files.remove(url);
+      throw err;
+    }
+    if (!url) throw new AppError('fileMissing');
+    return url;
+  };
+
+  const videoUpload: Handler<'videoUpload'> = async ({ request }) => {
+    let videoUrl: string | undefined;
+    let cover: ImageUploadResult | undefined;
+    try {
+      const fields = await readParts(request, async (part) => {
+        if (part.fieldname === VideoUploadField.FILE && videoUrl === undefined) {
+          videoUrl = await files.saveVideo(part);
+          return true;
+        }
+        if (part.fieldname === VideoUploadField.COVER && cover === undefined) {
+          const data = await part.toBuffer();
+          if (data.length > 0) cover = await uploads.saveImage(data);
+          return true;
+        }
+        return false;
+      });
+      if (!videoUrl) throw new AppError('fileMissing');
+      const width = numberField(fields, VideoUploadField.WIDTH, 100_000, true);
+      const height = numberField(fields, VideoUploadField.HEIGHT, 100_000, true);
+      const duration = numberField(fields, VideoUploadField.DURATION, 86_400, false);
+      return {
+        videoUrl,
+        coverUrl: cover?.originUrl ?? '',
+        width: width ?? cover?.width ?? 0,
+        height: height ?? cover?.height ?? 0,
+        duration: duration ?? 0,
+      };
+    } catch (err) {
+      const stored = [videoUrl, cover?.originUrl, cover?.thumbUrl].filter((u): u is string => u !== undefined);
+      await Promise.all(stored.map((u) => files.remove(u)));
+      throw err;
+    }
+  };
+
   const systemConfigHandler: Handler<'systemConfig'> = async () => systemConfig();
-  return { imageUpload, systemConfig: systemConfigHandler };
+  return { imageUpload, fileUpload, videoUpload, systemConfig: systemConfigHandler };
 };

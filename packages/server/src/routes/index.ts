@@ -4,6 +4,7 @@ import type { Services } from '../services/index.js';
 import { accountRoutes } from './account.js';
 import { contactRoutes } from './contacts.js';
 import { fileRoutes } from './file.js';
+import { messageRoutes } from './message.js';
 import { userRoutes } from './user.js';
 
 export const buildHandlers = (services: Services): Handlers => ({
@@ -11,4 +12,5 @@ export const buildHandlers = (services: Services): Handlers => ({
   ...userRoutes(services),
   ...contactRoutes(services),
   ...fileRoutes(services),
+  ...messageRoutes(services),
 });

@@ -4,7 +4,7 @@
  * Blocking keeps the friendship; the blocker's list shows `isBlocked` (type 82 push).
  */
 import type { Kysely } from 'kysely';
-import type { BlacklistEntry } from '@parley/protocol';
+import type { BlacklistEntry, ServerErrorKey } from '@parley/protocol';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { AppError } from '../http/app-error.js';
@@ -20,9 +20,17 @@ export async function hasBlocked(db: Kysely<Database>, userId: number, otherId: 
   return row !== undefined;
 }
 
-/** Throws `blockedByOther` when `toUserId` has blocked `fromUserId`. The single block check. */
-export async function assertCanReach(db: Kysely<Database>, fromUserId: number, toUserId: number): Promise<void> {
-  if (await hasBlocked(db, toUserId, fromUserId)) throw new AppError('blockedByOther');
+/**
+ * Throws `key` (default `blockedByOther`) when `toUserId` has blocked `fromUserId`.
+ * The single block check; features pass their own catalogue key (messages: `blockedCannotSend`).
+ */
+export async function assertCanReach(
+  db: Kysely<Database>,
+  fromUserId: number,
+  toUserId: number,
+  key: ServerErrorKey = 'blockedByOther',
+): Promise<void> {
+  if (await hasBlocked(db, toUserId, fromUserId)) throw new AppError(key);
 }
 
 /** Told after a block or unblock, so the blocker's friend entry (isBlocked) can be pushed. */
@@ -34,8 +42,13 @@ export class BlacklistService {
     private readonly onChange: BlockListener,
   ) {}
 
-  assertCanReach(fromUserId: number, toUserId: number): Promise<void> {
-    return assertCanReach(this.db, fromUserId, toUserId);
+  assertCanReach(fromUserId: number, toUserId: number, key?: ServerErrorKey): Promise<void> {
+    return assertCanReach(this.db, fromUserId, toUserId, key);
+  }
+
+  /** True when `userId` has `otherId` on their blocklist. */
+  hasBlocked(userId: number, otherId: number): Promise<boolean> {
+    return hasBlocked(this.db, userId, otherId);
   }
 
   /** Newest first. */

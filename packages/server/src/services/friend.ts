@@ -13,13 +13,14 @@ import {
   TipText,
   type Friend,
   type FriendSyncMessage,
-  type PrivateMessage,
 } from '@parley/protocol';
-import type { Database, PrivateMessageRow } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { Presence } from '../realtime/presence.js';
 import type { PushService } from '../realtime/push.js';
 import { assertCanReach, hasBlocked } from './blacklist.js';
+import { toWirePrivateMessage } from './private-message-wire.js';
+import type { UserSerializer } from './user-serializer.js';
 
 type FriendSyncType = typeof MessageType.FRIEND_NEW | typeof MessageType.FRIEND_DEL | typeof MessageType.FRIEND_UPDATE;
 
@@ -40,25 +41,13 @@ interface FriendJoinRow {
   blockId: number | null;
 }
 
-export function toWirePrivateMessage(row: PrivateMessageRow): PrivateMessage {
-  const msg: PrivateMessage = {
-    id: row.id,
-    sendId: row.send_id,
-    recvId: row.recv_id,
-    type: row.type,
-    content: row.content,
-    status: row.status,
-    sendTime: row.send_time,
-  };
-  if (row.tmp_id !== null) msg.tmpId = row.tmp_id;
-  return msg;
-}
-
 export class FriendService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly presence: Presence,
     private readonly push: PushService,
+    private readonly serializer: UserSerializer,
+    private readonly clock: () => number = Date.now,
   ) {}
 
   /** Friend rows joined with the friend's user and the owner's block of them. */
@@ -158,44 +147,48 @@ export class FriendService {
     await assertCanReach(this.db, me, friendId);
     if (await hasBlocked(this.db, me, friendId)) throw new AppError('alreadyBlocked');
 
-    const now = Date.now();
-    const tip = await this.db.transaction().execute(async (tx) => {
-      // Rows go in in a fixed order (smaller user id first), so concurrent adds of one
-      // pair (either direction) queue on the same row instead of deadlocking; the loser
-      // finds its row taken and rolls back. A surviving half from an interrupted delete
-      // is kept (with its remark).
-      const rows: [number, number][] = [
-        [me, friendId],
-        [friendId, me],
-      ];
-      rows.sort((x, y) => x[0] - y[0]);
-      let mineInserted = false;
-      for (const [userId, otherId] of rows) {
-        const result = await tx
-          .insertInto('friends')
-          .values({ user_id: userId, friend_id: otherId, remark: '', is_dnd: 0, created_at: now })
-          .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
-          .executeTakeFirst();
-        if (userId === me) mineInserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-      }
-      if (!mineInserted) throw new AppError('alreadyFriend');
-      return tx
-        .insertInto('private_messages')
-        .values({
-          tmp_id: null,
-          send_id: me,
-          recv_id: friendId,
-          type: MessageType.TIP_TEXT,
-          content: TipText.friendAdded,
-          status: MessageStatus.SENDED,
-          send_time: now,
-          quote_message_id: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
+    // The tip is a private message: stored and pushed under both users' message locks,
+    // so it keeps the per-user id order the offline pull relies on (docs/MESSAGE-DELIVERY.md).
+    await this.serializer.run([me, friendId], async (db) => {
+      const now = this.clock();
+      const tip = await db.transaction().execute(async (tx) => {
+        // Rows go in in a fixed order (smaller user id first), so concurrent adds of one
+        // pair (either direction) queue on the same row instead of deadlocking; the loser
+        // finds its row taken and rolls back. A surviving half from an interrupted delete
+        // is kept (with its remark).
+        const rows: [number, number][] = [
+          [me, friendId],
+          [friendId, me],
+        ];
+        rows.sort((x, y) => x[0] - y[0]);
+        let mineInserted = false;
+        for (const [userId, otherId] of rows) {
+          const result = await tx
+            .insertInto('friends')
+            .values({ user_id: userId, friend_id: otherId, remark: '', is_dnd: 0, created_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
+            .executeTakeFirst();
+          if (userId === me) mineInserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+        }
+        if (!mineInserted) throw new AppError('alreadyFriend');
+        return tx
+          .insertInto('private_messages')
+          .values({
+            tmp_id: null,
+            send_id: me,
+            recv_id: friendId,
+            type: MessageType.TIP_TEXT,
+            content: TipText.friendAdded,
+            status: MessageStatus.SENDED,
+            send_time: now,
+            quote_message_id: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
 
-    await this.push.toUsers([me, friendId], { cmd: Cmd.PRIVATE_MESSAGE, data: toWirePrivateMessage(tip) });
+      await this.push.toUsers([me, friendId], { cmd: Cmd.PRIVATE_MESSAGE, data: toWirePrivateMessage(tip) });
+    });
     await Promise.all([
       this.pushEntry(me, friendId, MessageType.FRIEND_NEW),
       this.pushEntry(friendId, me, MessageType.FRIEND_NEW),

@@ -9,13 +9,17 @@ import { AccountService } from './account.js';
 import { AuthService } from './auth.js';
 import { BlacklistService } from './blacklist.js';
 import { ComplaintService } from './complaint.js';
+import { FileStore } from './file-store.js';
 import { FriendService } from './friend.js';
 import { ModerationService } from './moderation.js';
+import { PrivateMessageService } from './private-message.js';
+import { PrivateSyncService } from './private-sync.js';
 import { loadSigningSecret } from './secrets.js';
 import { systemConfig } from './system-config.js';
 import { TokenService } from './tokens.js';
 import { UploadService } from './upload.js';
 import { UserService } from './user.js';
+import { UserSerializer } from './user-serializer.js';
 
 export interface Services {
   tokens: TokenService;
@@ -23,10 +27,15 @@ export interface Services {
   accounts: AccountService;
   users: UserService;
   uploads: UploadService;
+  files: FileStore;
   friends: FriendService;
   blacklist: BlacklistService;
   complaints: ComplaintService;
   moderation: ModerationService;
+  privateMessages: PrivateMessageService;
+  privateSync: PrivateSyncService;
+  /** Per-user order of private-message writes (docs/MESSAGE-DELIVERY.md). */
+  serializer: UserSerializer;
   push: PushService;
   presence: Presence;
   registry: SessionRegistry;
@@ -40,18 +49,25 @@ export function createServices(config: Config, db: Db, bus: Bus): Services {
   const presence = new LocalPresence(registry);
   const push = new PushService(bus);
   const uploads = new UploadService(config.dataDir);
-  const friends = new FriendService(db.kysely, presence, push);
+  const clock = config.clock ?? Date.now;
+  const serializer = new UserSerializer(db);
+  const friends = new FriendService(db.kysely, presence, push, serializer, clock);
+  const blacklist = new BlacklistService(db.kysely, (userId, otherId) => friends.pushUpdate(userId, otherId));
   return {
     tokens,
     auth: new AuthService(db.kysely, tokens),
     accounts: new AccountService(db.kysely, tokens),
     users: new UserService(db.kysely, presence),
     uploads,
+    files: new FileStore(uploads.root, config.uploadMaxBytes),
     friends,
     // A block shows as `isBlocked` on the blocker's friend entry.
-    blacklist: new BlacklistService(db.kysely, (userId, otherId) => friends.pushUpdate(userId, otherId)),
+    blacklist,
     complaints: new ComplaintService(db.kysely, uploads.root),
     moderation: new ModerationService(db.kysely, push),
+    privateMessages: new PrivateMessageService(db.kysely, serializer, push, friends, blacklist, clock),
+    privateSync: new PrivateSyncService(db.kysely, serializer, push, clock),
+    serializer,
     push,
     presence,
     registry,

@@ -28,3 +28,22 @@ export function upload<N extends EndpointName>(name: N, file: Blob, fileName?: s
   form.append('file', file, fileName ?? (file instanceof File ? file.name : 'file'));
   return request<ReplyOf<N>>({ method: endpoint.method, path: fillPath(endpoint.path), form, auth: endpoint.auth });
 }
+
+/**
+ * Multipart upload of a ready form (extra fields such as a video's `cover`, `width`),
+ * reporting upload progress 0-1.
+ */
+export function uploadForm<N extends EndpointName>(
+  name: N,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<ReplyOf<N>> {
+  const endpoint = api[name];
+  return request<ReplyOf<N>>({
+    method: endpoint.method,
+    path: fillPath(endpoint.path),
+    form,
+    auth: endpoint.auth,
+    onUploadProgress: onProgress,
+  });
+}

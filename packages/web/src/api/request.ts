@@ -21,6 +21,8 @@ export interface RequestOptions {
   auth: boolean;
   /** Reject without a toast: the caller shows the error itself. */
   silent?: boolean;
+  /** Upload progress 0-1 (forms only). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** Session reactions live in the session module; it registers them at start. */
@@ -70,7 +72,14 @@ async function send(opts: RequestOptions): Promise<Envelope> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  return exchange({ method: opts.method, url: buildUrl(opts), headers, body, transfer: Boolean(opts.form) });
+  return exchange({
+    method: opts.method,
+    url: buildUrl(opts),
+    headers,
+    body,
+    transfer: Boolean(opts.form),
+    onUploadProgress: opts.form ? opts.onUploadProgress : undefined,
+  });
 }
 
 function buildUrl(opts: RequestOptions): string {

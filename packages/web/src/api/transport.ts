@@ -17,9 +17,12 @@ export interface Exchange {
   /** Upload/download failures use their own runtime code. */
   transfer?: boolean;
   timeoutMs?: number;
+  /** Upload progress 0-1: the exchange goes through XMLHttpRequest, the timeout counts from the last progress. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export async function exchange(req: Exchange): Promise<Envelope> {
+  if (req.onUploadProgress && typeof XMLHttpRequest !== 'undefined') return exchangeWithProgress(req);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -37,6 +40,61 @@ export async function exchange(req: Exchange): Promise<Envelope> {
     clearTimeout(timer);
   }
   return parseEnvelope(res);
+}
+
+/** fetch cannot report upload progress; XMLHttpRequest can. */
+function exchangeWithProgress(req: Exchange): Promise<Envelope> {
+  const onProgress = req.onUploadProgress;
+  return new Promise<Envelope>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const idleMs = req.timeoutMs ?? Timing.REQUEST_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timedOut = false;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        xhr.abort();
+      }, idleMs);
+    };
+    xhr.open(req.method, req.url);
+    for (const [name, value] of Object.entries(req.headers ?? {})) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      arm();
+      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      clearTimeout(timer);
+      resolve(envelopeOf(xhr.status, xhr.statusText, xhr.responseText));
+    };
+    const fail = () => {
+      clearTimeout(timer);
+      if (timedOut) reject(new ApiError(RuntimeCode.REQUEST_TIMEOUT, 'timeout', 'requestTimeout'));
+      else reject(new ApiError(RuntimeCode.UPLOAD_DOWNLOAD_FAILURE, 'network error', 'networkWeak'));
+    };
+    xhr.onerror = fail;
+    xhr.onabort = fail;
+    arm();
+    xhr.send(req.body as XMLHttpRequestBodyInit | null | undefined);
+  });
+}
+
+function envelopeOf(status: number, statusText: string, text: string): Envelope {
+  try {
+    const body = JSON.parse(text) as Partial<Envelope>;
+    if (typeof body.code === 'number') {
+      return {
+        code: body.code,
+        message: body.message ?? '',
+        data: body.data ?? null,
+        key: body.key,
+        params: body.params,
+      };
+    }
+  } catch {
+    // not JSON: fall through
+  }
+  return { code: status, message: statusText, data: null };
 }
 
 /** The envelope mirrors the HTTP status; a body that is not the envelope (proxy page) keeps the status. */

@@ -2,6 +2,7 @@
 export const Paths = {
   root: '/',
   chat: '/pages/chat/chat',
+  chatBox: '/pages/chat/chat-box',
   friend: '/pages/friend/friend',
   discover: '/pages/discover/discover',
   mine: '/pages/mine/mine',
@@ -36,6 +37,11 @@ export const Links = {
     withQuery(Paths.complaint, target),
   complaintInfo: (id: number) => withQuery(Paths.complaintInfo, { id }),
 };
+
+/** The chat box of one chat: `/pages/chat/chat-box?type=PRIVATE&targetId=7`. */
+export function chatBoxPath(type: string, targetId: number): string {
+  return withQuery(Paths.chatBox, { type, targetId });
+}
 
 export type TabKey = 'chat' | 'friend' | 'discover' | 'mine';
 export const TABS: readonly TabKey[] = ['chat', 'friend', 'discover', 'mine'];

@@ -22,6 +22,7 @@ const Complaint = lazyPage(() => import('../pages/common/ComplaintPage'));
 const ComplaintList = lazyPage(() => import('../pages/common/ComplaintListPage'));
 const ComplaintInfo = lazyPage(() => import('../pages/common/ComplaintInfoPage'));
 const Blacklist = lazyPage(() => import('../pages/mine/BlacklistPage'));
+const ChatBox = lazyPage(() => import('../pages/chat/box/ChatBoxPage'));
 
 export const router = createHashRouter([
   // reachable signed out
@@ -52,6 +53,7 @@ export const router = createHashRouter([
       { path: Paths.complaintList, element: <ComplaintList /> },
       { path: Paths.complaintInfo, element: <ComplaintInfo /> },
       { path: Paths.blacklist, element: <Blacklist /> },
+      { path: Paths.chatBox, element: <ChatBox /> },
     ],
   },
   { path: '*', element: <Navigate to={Paths.root} replace /> },

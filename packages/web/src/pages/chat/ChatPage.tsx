@@ -1,31 +1,148 @@
-/** Messages tab. The chat list arrives with the chat feature; until then a real empty state. */
+/**
+ * Messages tab (/pages/chat/chat, spec §4): the chat list, pinned first then
+ * newest first, virtualised so a thousand chats scroll smoothly. The tab pane is
+ * the scroll container (the shell keeps its scroll position between tabs).
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { chatActions, useChatList } from '../../chat';
+import type { ChatSummary } from '../../chat/types';
+import { chatBoxPath } from '../../routes/paths';
+import { useConnectionState } from '../../socket';
+import { confirmDialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
+import { Spinner } from '../../ui/Spinner';
+import { ChatRow, ROW_HEIGHT } from './ChatRow';
+import { ChatRowMenu } from './ChatRowMenu';
 import { ConnectionBanner } from './ConnectionBanner';
+import './chat.css';
+
+function useNow(ms = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(id);
+  }, [ms]);
+  return now;
+}
+
+function ChatIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="64" height="64" aria-hidden="true">
+      <path
+        d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v9a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4A1.5 1.5 0 0 1 4 15.5z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function ChatList({ chats, onMenu }: { chats: ChatSummary[]; onMenu: (chat: ChatSummary) => void }) {
+  const navigate = useNavigate();
+  const now = useNow();
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const pane = useCallback(() => listRef.current?.closest<HTMLElement>('.shell__pane') ?? null, []);
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: chats.length,
+    getScrollElement: pane,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (i) => `${chats[i]!.type}-${chats[i]!.targetId}`,
+    overscan: 10,
+    scrollMargin,
+  });
+  // The list starts below the navigation bar and banners: keep the virtualiser's offset in step.
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    const scroller = pane();
+    if (!el || !scroller) return;
+    const measure = () =>
+      setScrollMargin(el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
+    measure();
+    const observer = new ResizeObserver(measure);
+    if (el.parentElement) observer.observe(el.parentElement);
+    return () => observer.disconnect();
+  }, [pane]);
+
+  const open = useCallback((chat: ChatSummary) => void navigate(chatBoxPath(chat.type, chat.targetId)), [navigate]);
+
+  return (
+    <div
+      ref={listRef}
+      className="chat-list"
+      role="list"
+      data-testid="chat-list"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const chat = chats[item.index]!;
+        return (
+          <div
+            key={item.key}
+            role="listitem"
+            className="chat-list__item"
+            style={{ transform: `translateY(${item.start - scrollMargin}px)`, height: ROW_HEIGHT }}
+          >
+            <ChatRow chat={chat} now={now} onOpen={open} onMenu={onMenu} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
 
 export default function ChatPage() {
   const { t } = useTranslation();
+  const { chats, phase } = useChatList();
+  const connection = useConnectionState();
+  const [menuFor, setMenuFor] = useState<ChatSummary | null>(null);
+  const closeMenu = useCallback(() => setMenuFor(null), []);
+
+  const busy = phase === 'initializing' || phase === 'receiving';
+  // While disconnected the connection banner says it; the phase line shows during delivery.
+  const showPhase = busy && connection === 'loggedIn';
+
+  const remove = async (chat: ChatSummary) => {
+    setMenuFor(null);
+    const ok = await confirmDialog({
+      content: t('chat.deleteConfirm', { name: chat.showName }),
+      confirmText: t('chat.menu.delete'),
+      testId: 'chat-delete-dialog',
+    });
+    if (ok) await chatActions.removeChat(chat.type, chat.targetId);
+  };
+
   return (
     <div className="page">
       <NavBar title={t('tabs.chat')} noBack />
       <ConnectionBanner />
-      <EmptyState
-        testId="chat-empty"
-        icon={
-          <svg viewBox="0 0 24 24" width="64" height="64" aria-hidden="true">
-            <path
-              d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v9a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4A1.5 1.5 0 0 1 4 15.5z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.2"
-              strokeLinejoin="round"
-            />
-          </svg>
-        }
-        title={t('chat.emptyTitle')}
-        text={t('chat.emptyText')}
-      />
+      <div className="chat-phase" role="status" data-testid="chat-phase" data-phase={phase} hidden={!showPhase}>
+        <Spinner size={14} />
+        <span>{t(phase === 'receiving' ? 'chat.phase.receiving' : 'chat.phase.initializing')}</span>
+      </div>
+      {chats.length > 0 ? (
+        <ChatList chats={chats} onMenu={setMenuFor} />
+      ) : (
+        <EmptyState testId="chat-empty" icon={<ChatIcon />} title={t('chat.emptyTitle')} text={t('chat.emptyText')} />
+      )}
+      {menuFor && (
+        <ChatRowMenu
+          chat={menuFor}
+          onClose={closeMenu}
+          onPin={(pinned) => {
+            setMenuFor(null);
+            void chatActions.pinChat(menuFor.type, menuFor.targetId, pinned);
+          }}
+          onDelete={() => void remove(menuFor)}
+        />
+      )}
     </div>
   );
 }

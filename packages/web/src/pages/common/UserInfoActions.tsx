@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComplaintTargetType, type Friend } from '@parley/protocol';
+import { ChatType, ComplaintTargetType, type Friend } from '@parley/protocol';
+import { chatActions } from '../../chat';
 import { addFriend, blockUser, deleteFriend, setDnd, unblockUser } from '../../contacts/actions';
-import { Links, Paths } from '../../routes/paths';
+import { Links, Paths, chatBoxPath } from '../../routes/paths';
 import { Cell, CellGroup } from '../../ui/Cell';
 import { confirmDialog } from '../../ui/dialog';
 import { Switch } from '../../ui/Switch';
@@ -114,19 +115,17 @@ export function FriendActions({ friend }: { friend: Friend }) {
         <BlockCell userId={friend.id} name={name} blocked={friend.isBlocked} run={run} />
       </CellGroup>
       <div className="user-actions">
-        {/* The chat box (/pages/chat/chat-box) arrives with the chat feature; until then the button says so. */}
         <button
           type="button"
           className="btn btn--primary btn--block"
-          disabled
-          aria-describedby="user-info-send-hint"
+          onClick={() => {
+            void chatActions.openChat(ChatType.PRIVATE, friend.id);
+            void navigate(chatBoxPath(ChatType.PRIVATE, friend.id));
+          }}
           data-testid="user-info-send"
         >
           {t('userInfo.sendMessage')}
         </button>
-        <p className="user-actions__hint" id="user-info-send-hint">
-          {t('userInfo.sendMessageSoon')}
-        </p>
         <button
           type="button"
           className="btn btn--block btn--danger"

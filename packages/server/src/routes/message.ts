@@ -1,0 +1,21 @@
+/** Thin handlers for wire-contract §6: private messages. */
+import type { Handler } from '../http/handlers.js';
+import type { Services } from '../services/index.js';
+
+export const messageRoutes = ({ privateMessages, privateSync }: Services) => {
+  const privateSend: Handler<'privateSend'> = ({ auth, body }) => privateMessages.send(auth.userId, auth.terminal, body);
+  const privateRecall: Handler<'privateRecall'> = ({ auth, params }) => privateMessages.recall(auth.userId, params.id);
+  const privatePullOffline: Handler<'privatePullOffline'> = async ({ auth, query }) => {
+    await privateSync.pullOffline(auth.userId, auth.terminal, query.minId);
+    return null;
+  };
+  const privateReaded: Handler<'privateReaded'> = async ({ auth, query }) => {
+    await privateSync.readed(auth.userId, auth.terminal, query.friendId);
+    return null;
+  };
+  const privateMaxReadedId: Handler<'privateMaxReadedId'> = ({ auth, query }) =>
+    privateSync.maxReadedId(auth.userId, query.friendId);
+  const privateHistory: Handler<'privateHistory'> = ({ auth, query }) =>
+    privateSync.history(auth.userId, query.friendId, query.page, query.size);
+  return { privateSend, privateRecall, privatePullOffline, privateReaded, privateMaxReadedId, privateHistory };
+};

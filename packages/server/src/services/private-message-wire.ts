@@ -1,0 +1,39 @@
+/** Private message rows → wire shapes (wire-contract §6), with their quoted messages. */
+import type { Kysely } from 'kysely';
+import type { PrivateMessage, QuoteMessage } from '@parley/protocol';
+import type { Database, PrivateMessageRow } from '../db/schema.js';
+
+export function toQuote(row: PrivateMessageRow): QuoteMessage {
+  return { id: row.id, sendId: row.send_id, type: row.type, content: row.content, status: row.status };
+}
+
+export function toWirePrivateMessage(row: PrivateMessageRow, quote?: QuoteMessage): PrivateMessage {
+  const msg: PrivateMessage = {
+    id: row.id,
+    sendId: row.send_id,
+    recvId: row.recv_id,
+    type: row.type,
+    content: row.content,
+    status: row.status,
+    sendTime: row.send_time,
+  };
+  if (row.tmp_id !== null) msg.tmpId = row.tmp_id;
+  if (quote) msg.quoteMessage = quote;
+  return msg;
+}
+
+/**
+ * Wire messages for `rows` (same order), each with its quoted message as it is now
+ * (a recalled quote shows status RECALL and blank content). One query for all quotes.
+ */
+export async function toWireWithQuotes(db: Kysely<Database>, rows: PrivateMessageRow[]): Promise<PrivateMessage[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.quote_message_id === null ? [] : [r.quote_message_id])))];
+  const quotes = new Map<number, QuoteMessage>();
+  if (ids.length > 0) {
+    const quoted = await db.selectFrom('private_messages').selectAll().where('id', 'in', ids).execute();
+    for (const q of quoted) quotes.set(q.id, toQuote(q));
+  }
+  return rows.map((r) =>
+    toWirePrivateMessage(r, r.quote_message_id === null ? undefined : quotes.get(r.quote_message_id)),
+  );
+}

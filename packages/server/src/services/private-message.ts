@@ -1,0 +1,180 @@
+/**
+ * Private messages, write side (wire-contract §6): send and recall. Every write runs
+ * under the per-user serializer of both users, from insert through the push, so each
+ * user's message ids are committed and pushed in increasing order
+ * (docs/MESSAGE-DELIVERY.md). Read state, history and the offline pull live in
+ * private-sync.ts.
+ */
+import type { Kysely } from 'kysely';
+import {
+  Cmd,
+  MessageStatus,
+  MessageType,
+  Timing,
+  checkMessageContent,
+  isNormalType,
+  type PrivateMessage,
+  type PrivateSendRequest,
+  type Terminal,
+} from '@parley/protocol';
+import type { Database, PrivateMessageRow } from '../db/schema.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { AppError } from '../http/app-error.js';
+import type { PushService } from '../realtime/push.js';
+import type { BlacklistService } from './blacklist.js';
+import type { FriendService } from './friend.js';
+import { toQuote, toWirePrivateMessage, toWireWithQuotes } from './private-message-wire.js';
+import type { UserSerializer } from './user-serializer.js';
+
+export class PrivateMessageService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly serializer: UserSerializer,
+    private readonly push: PushService,
+    private readonly friends: FriendService,
+    private readonly blacklist: BlacklistService,
+    private readonly clock: () => number,
+  ) {}
+
+  /**
+   * Stores and pushes one message. The same (sender, tmpId) again returns the stored
+   * message unchanged and pushes nothing. The sending terminal gets the message as the
+   * reply; the receiver's terminals and the sender's other terminals get a cmd 3 frame.
+   * Rule order: content, friendship (both directions), the receiver blocked me, I
+   * blocked the receiver, the quoted message.
+   */
+  async send(me: number, terminal: Terminal, req: PrivateSendRequest): Promise<PrivateMessage> {
+    const stored = await this.findByTmpId(this.db, me, req.tmpId);
+    if (stored) return this.wire(this.db, stored);
+
+    const checked = checkMessageContent(req.type, req.content);
+    if (!checked.ok) throw new AppError(checked.key);
+    const friends = await Promise.all([this.friends.isFriend(me, req.recvId), this.friends.isFriend(req.recvId, me)]);
+    if (!friends.every(Boolean)) throw new AppError('notFriendCannotSend');
+    await this.blacklist.assertCanReach(me, req.recvId, 'blockedCannotSend');
+    if (await this.blacklist.hasBlocked(me, req.recvId)) throw new AppError('alreadyBlocked');
+    let quote: PrivateMessageRow | undefined;
+    if (req.quoteMessageId !== undefined) {
+      quote = await this.db
+        .selectFrom('private_messages')
+        .selectAll()
+        .where('id', '=', req.quoteMessageId)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('send_id', '=', me), eb('recv_id', '=', req.recvId)]),
+            eb.and([eb('send_id', '=', req.recvId), eb('recv_id', '=', me)]),
+          ]),
+        )
+        .executeTakeFirst();
+      if (!quote) throw new AppError('messageNotExist');
+    }
+
+    return this.serializer.run([me, req.recvId], async (db) => {
+      // A concurrent send of the same tmpId held the lock first.
+      const again = await this.findByTmpId(db, me, req.tmpId);
+      if (again) return this.wire(db, again);
+      let row: PrivateMessageRow;
+      try {
+        row = await db
+          .insertInto('private_messages')
+          .values({
+            tmp_id: req.tmpId,
+            send_id: me,
+            recv_id: req.recvId,
+            type: req.type,
+            content: checked.content,
+            status: MessageStatus.SENDED,
+            send_time: this.clock(),
+            quote_message_id: quote?.id ?? null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      } catch (err) {
+        // Backstop for a writer that bypassed the serializer: the unique (sender, tmpId) index.
+        const winner = isUniqueViolation(err) ? await this.findByTmpId(db, me, req.tmpId) : undefined;
+        if (winner) return this.wire(db, winner);
+        throw err;
+      }
+      const msg = toWirePrivateMessage(row, quote && toQuote(quote));
+      const frame = { cmd: Cmd.PRIVATE_MESSAGE, data: msg } as const;
+      await this.push.toUser(req.recvId, frame);
+      await this.push.toUser(me, frame, { exceptTerminal: terminal });
+      return msg;
+    });
+  }
+
+  /**
+   * The sender recalls a normal message within Timing.RECALL_WINDOW_MS: the original
+   * becomes status RECALL with blank content, and a RECALL message (content = the
+   * original's id) is stored and pushed to every terminal of both users. Recalling an
+   * already recalled message returns the existing RECALL message and pushes nothing.
+   * The receiver gets recallNotOwn; anyone else, like a missing id, messageNotExist.
+   */
+  async recall(me: number, id: number): Promise<PrivateMessage> {
+    const original = await this.db.selectFrom('private_messages').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!original || !isNormalType(original.type)) throw new AppError('messageNotExist');
+    if (original.send_id !== me) throw new AppError(original.recv_id === me ? 'recallNotOwn' : 'messageNotExist');
+    if (original.status !== MessageStatus.RECALL && this.clock() - original.send_time > Timing.RECALL_WINDOW_MS) {
+      throw new AppError('recallTimeout');
+    }
+
+    return this.serializer.run([me, original.recv_id], async (db) => {
+      const now = this.clock();
+      const recall = await db.transaction().execute(async (tx) => {
+        const marked = await tx
+          .updateTable('private_messages')
+          .set({ status: MessageStatus.RECALL, content: '' })
+          .where('id', '=', id)
+          .where('status', '!=', MessageStatus.RECALL)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) === 0) return undefined;
+        return tx
+          .insertInto('private_messages')
+          .values({
+            tmp_id: null,
+            send_id: me,
+            recv_id: original.recv_id,
+            type: MessageType.RECALL,
+            content: String(id),
+            status: MessageStatus.SENDED,
+            send_time: now,
+            quote_message_id: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      if (!recall) return this.wire(db, await this.findRecallOf(db, original));
+      const msg = toWirePrivateMessage(recall);
+      await this.push.toUsers([me, original.recv_id], { cmd: Cmd.PRIVATE_MESSAGE, data: msg });
+      return msg;
+    });
+  }
+
+  private findByTmpId(db: Kysely<Database>, sendId: number, tmpId: string) {
+    return db
+      .selectFrom('private_messages')
+      .selectAll()
+      .where('send_id', '=', sendId)
+      .where('tmp_id', '=', tmpId)
+      .executeTakeFirst();
+  }
+
+  private async findRecallOf(db: Kysely<Database>, original: PrivateMessageRow): Promise<PrivateMessageRow> {
+    const row = await db
+      .selectFrom('private_messages')
+      .selectAll()
+      .where('send_id', '=', original.send_id)
+      .where('recv_id', '=', original.recv_id)
+      .where('type', '=', MessageType.RECALL)
+      .where('content', '=', String(original.id))
+      .executeTakeFirst();
+    if (!row) throw new AppError('messageNotExist');
+    return row;
+  }
+
+  /** Under the serializer, `db` must be the handle it gave (the pool may be exhausted by lock holders). */
+  private async wire(db: Kysely<Database>, row: PrivateMessageRow): Promise<PrivateMessage> {
+    const [msg] = await toWireWithQuotes(db, [row]);
+    return msg!;
+  }
+}

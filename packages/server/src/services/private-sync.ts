@@ -1,0 +1,146 @@
+/**
+ * Private messages, read side (wire-contract §6): the offline pull over the socket,
+ * history pages, read marks (READED / RECEIPT frames) and maxReadedId.
+ * Why the pull cannot skip a message: docs/MESSAGE-DELIVERY.md.
+ */
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  Cmd,
+  MessageStatus,
+  MessageType,
+  MessageTypeRange,
+  type LoadingNotice,
+  type PrivateMessage,
+  type PrivateReadNotice,
+  type Terminal,
+} from '@parley/protocol';
+import type { Database } from '../db/schema.js';
+import type { PushService } from '../realtime/push.js';
+import { toWireWithQuotes } from './private-message-wire.js';
+import type { UserSerializer } from './user-serializer.js';
+
+/** Rows per pull query; the pull repeats until a query returns fewer. */
+export const PULL_BATCH = 500;
+/** Close code for a socket whose offline pull failed server-side: the client reconnects and pulls again. */
+export const PULL_FAILED_CLOSE = 1011;
+
+const loading = (on: boolean) => {
+  const data: LoadingNotice = { type: MessageType.LOADING, content: on ? 'true' : 'false' };
+  return { cmd: Cmd.PRIVATE_MESSAGE, data } as const;
+};
+
+export class PrivateSyncService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly serializer: UserSerializer,
+    private readonly push: PushService,
+    private readonly clock: () => number,
+  ) {}
+
+  /**
+   * Sends to the caller's socket(s) of `terminal` that are logged in now (and to no
+   * socket that logs in later): LOADING "true", every message the user sent or
+   * received with id > minId in id order, LOADING "false". Recalled originals come
+   * with status RECALL, RECALL messages as stored. If a query fails, the socket is
+   * closed without LOADING "false" so the client pulls again from the same cursor.
+   */
+  async pullOffline(me: number, terminal: Terminal, minId: number): Promise<void> {
+    const token = crypto.randomUUID();
+    await this.push.toTerminalBinding(me, terminal, token, loading(true));
+    try {
+      let cursor = minId;
+      for (;;) {
+        const rows = await this.db
+          .selectFrom('private_messages')
+          .selectAll()
+          .where((eb) => eb.or([eb('send_id', '=', me), eb('recv_id', '=', me)]))
+          .where('id', '>', cursor)
+          .orderBy('id')
+          .limit(PULL_BATCH)
+          .execute();
+        for (const msg of await toWireWithQuotes(this.db, rows)) {
+          await this.push.toToken(me, token, { cmd: Cmd.PRIVATE_MESSAGE, data: msg });
+        }
+        if (rows.length < PULL_BATCH) break;
+        cursor = rows[rows.length - 1]!.id;
+      }
+    } catch (err) {
+      await this.push.toToken(me, token, undefined, {
+        release: true,
+        close: { code: PULL_FAILED_CLOSE, reason: 'offline pull failed' },
+      });
+      throw err;
+    }
+    await this.push.toToken(me, token, loading(false), { release: true });
+  }
+
+  /** Messages between the pair, newest first; `page` is 1-based. */
+  async history(me: number, friendId: number, page: number, size: number): Promise<PrivateMessage[]> {
+    const rows = await this.db
+      .selectFrom('private_messages')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('send_id', '=', me), eb('recv_id', '=', friendId)]),
+          eb.and([eb('send_id', '=', friendId), eb('recv_id', '=', me)]),
+        ]),
+      )
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute();
+    return toWireWithQuotes(this.db, rows);
+  }
+
+  /**
+   * I have read `friendId`'s messages: their normal messages (types 0-9; not tips or
+   * RECALL messages) with a status below RECALL become READED.
+   * My other terminals get READED (11) and the friend's terminals RECEIPT (12), both
+   * with `content` = the largest read id ("-1" when none). Sent even when nothing
+   * changed, so a terminal that missed an earlier one catches up.
+   */
+  async readed(me: number, terminal: Terminal, friendId: number): Promise<void> {
+    await this.serializer.run([me, friendId], async (db) => {
+      await db
+        .updateTable('private_messages')
+        .set({ status: MessageStatus.READED })
+        .where('send_id', '=', friendId)
+        .where('recv_id', '=', me)
+        .where('status', '<', MessageStatus.RECALL)
+        .where('type', '<=', MessageTypeRange.NORMAL[1])
+        .execute();
+      const maxId = await maxReadId(db, friendId, me);
+      const notice = (type: PrivateReadNotice['type']) => {
+        const data: PrivateReadNotice = {
+          type,
+          sendId: me,
+          recvId: friendId,
+          content: String(maxId),
+          sendTime: this.clock(),
+        };
+        return { cmd: Cmd.PRIVATE_MESSAGE, data } as const;
+      };
+      await this.push.toUser(me, notice(MessageType.READED), { exceptTerminal: terminal });
+      await this.push.toUser(friendId, notice(MessageType.RECEIPT));
+    });
+  }
+
+  /** The largest id of my messages to `friendId` that they have read, or -1. */
+  maxReadedId(me: number, friendId: number): Promise<number> {
+    return maxReadId(this.db, me, friendId);
+  }
+}
+
+/** Largest id of `sendId`'s messages to `recvId` with status READED, or -1. */
+async function maxReadId(db: Kysely<Database>, sendId: number, recvId: number): Promise<number> {
+  const row = await db
+    .selectFrom('private_messages')
+    .select((eb) => eb.fn.max('id').as('maxId'))
+    .where('send_id', '=', sendId)
+    .where('recv_id', '=', recvId)
+    .where('status', '=', MessageStatus.READED)
+    .executeTakeFirst();
+  const value = row?.maxId;
+  return value === null || value === undefined ? -1 : Number(value);
+}

@@ -1,0 +1,134 @@
+/**
+ * THE LOSS TEST (issue 4): 4 senders send concurrently to 4 receivers (all pairs
+ * friends; some messages recalled) while each receiver's two terminals (WEB and APP)
+ * drop their sockets and reconnect at random, often in the middle of a pull. Each
+ * terminal runs the client rule of test/support/chat-client.ts (pull from the cursor
+ * held at login, dedupe by id, advance the cursor only after LOADING "false").
+ * Afterwards every receiver terminal must hold exactly the messages stored for its
+ * user, each once. Loopback only; bounded by message count and a deadline.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MessageType, Terminal } from '@parley/protocol';
+import { ApiClient, login, registerUser, type TestUser } from './support/api.js';
+import { befriend } from './support/contacts.js';
+import { ChatClient } from './support/chat-client.js';
+import { tmpId } from './support/messages.js';
+import { startServer, type TestServer } from './support/server.js';
+
+const SENDERS = 4;
+const RECEIVERS = 4;
+const MESSAGES_PER_SENDER = 150;
+const IN_FLIGHT_PER_SENDER = 3;
+/** Every n-th message is recalled by its sender right after the send. */
+const RECALL_EVERY = 10;
+const DEADLINE_MS = 40_000;
+
+let ts: TestServer;
+let client: ApiClient;
+
+beforeAll(async () => {
+  ts = await startServer();
+  client = new ApiClient(ts.url);
+});
+afterAll(() => ts?.close());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rand = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+
+/** Drops and reconnects `terminal` at random until `stop()` says so; mostly short lives, so many drops land mid-pull. */
+async function chaos(terminal: ChatClient, stop: () => boolean): Promise<void> {
+  while (!stop()) {
+    try {
+      await terminal.connect();
+    } catch {
+      // dropped before login finished: try again
+    }
+    await sleep(Math.random() < 0.5 ? rand(0, 15) : rand(15, 150));
+    terminal.drop();
+    await sleep(rand(0, 30));
+  }
+}
+
+it(
+  'every receiver terminal ends with every message for its user exactly once, in id order',
+  async () => {
+    const started = Date.now();
+    const senders: TestUser[] = [];
+    const receivers: TestUser[] = [];
+    for (let i = 0; i < SENDERS; i++) senders.push(await registerUser(client, { nickName: `S${i}` }));
+    for (let i = 0; i < RECEIVERS; i++) receivers.push(await registerUser(client, { nickName: `R${i}` }));
+    for (const s of senders) for (const r of receivers) await befriend(client, s, r);
+
+    const terminals = new Map<number, ChatClient[]>();
+    for (const r of receivers) {
+      const app = await login(client, r.userName, r.password, Terminal.APP);
+      terminals.set(r.id, [new ChatClient(ts.url, r.tokens.accessToken), new ChatClient(ts.url, app.accessToken)]);
+    }
+    const all = [...terminals.values()].flat();
+
+    let sending = true;
+    const chaosRuns = all.map((t) => chaos(t, () => !sending));
+
+    const sent: number[] = [];
+    let recalls = 0;
+    await Promise.all(
+      senders.map(async (s) => {
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: IN_FLIGHT_PER_SENDER }, async () => {
+            while (next < MESSAGES_PER_SENDER && Date.now() - started < DEADLINE_MS / 2) {
+              const n = next++;
+              const to = receivers[rand(0, RECEIVERS - 1)]!;
+              const msg = await client.ok('privateSend', {
+                token: s.tokens.accessToken,
+                body: { tmpId: tmpId(), recvId: to.id, type: MessageType.TEXT, content: `${s.id}:${n}` },
+              });
+              sent.push(msg.id);
+              if (n % RECALL_EVERY === 0) {
+                sent.push((await client.ok('privateRecall', { token: s.tokens.accessToken, params: { id: msg.id } })).id);
+                recalls++;
+              }
+              await sleep(rand(0, 25));
+            }
+          }),
+        );
+      }),
+    );
+    sending = false;
+    await Promise.all(chaosRuns);
+    expect(sent).toHaveLength(SENDERS * MESSAGES_PER_SENDER + recalls);
+
+    // Final reconnect and pull on every terminal.
+    for (const t of all) {
+      await t.connect();
+      await t.synced();
+    }
+
+    const rows = await ts.server.db.kysely.selectFrom('private_messages').select(['id', 'send_id', 'recv_id']).execute();
+    for (const r of receivers) {
+      const expected = rows
+        .filter((m) => m.recv_id === r.id || m.send_id === r.id)
+        .map((m) => m.id)
+        .sort((x, y) => x - y);
+      expect(expected.length).toBeGreaterThan(0);
+      for (const t of terminals.get(r.id)!) {
+        expect(t.ids()).toEqual(expected);
+        // The cursor stands on the last one, so the next pull asks for nothing old.
+        expect(t.cursor).toBe(expected.at(-1));
+      }
+    }
+    // Every sent message reached somebody's terminals; the chaos did happen.
+    expect(all.flatMap((t) => t.pullErrors)).toEqual([]);
+    const held = new Set(all.flatMap((t) => t.ids()));
+    expect(sent.every((id) => held.has(id))).toBe(true);
+    const logins = all.reduce((n, t) => n + t.logins, 0);
+    const midPull = all.reduce((n, t) => n + t.droppedMidPull, 0);
+    expect(logins).toBeGreaterThan(all.length * 5);
+    expect(midPull).toBeGreaterThan(0);
+    console.info(
+      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls), ` +
+        `${all.length} terminals, ${logins} logins, ${midPull} drops before LOADING false, ${Date.now() - started} ms`,
+    );
+  },
+  DEADLINE_MS + 20_000,
+);

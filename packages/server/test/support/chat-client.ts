@@ -1,0 +1,128 @@
+/**
+ * The client half of the no-loss protocol (docs/MESSAGE-DELIVERY.md), exactly as the
+ * web client must do it for private messages:
+ *
+ * - `cursor`: every message with an id ≤ cursor is held. Persist it with the messages.
+ * - On every socket login ({cmd:0} answered): capture c = cursor, then
+ *   GET pullOfflineMessage?minId=c.
+ * - Store every cmd 3 frame that carries an `id` (pushed or pulled, in any order) by
+ *   id; a second copy of an id is dropped (dedupe).
+ * - On LOADING "false" on this socket: cursor = the largest id held. From then on,
+ *   every message frame on this socket raises the cursor to its id.
+ * - A socket that closes before its LOADING "false" leaves the cursor where it was:
+ *   the next login pulls from there again. Frames of a closed socket are ignored.
+ */
+import { WebSocket } from 'ws';
+import {
+  ACCESS_TOKEN_HEADER,
+  API_BASE,
+  Cmd,
+  MessageType,
+  WS_PATH,
+  api,
+  type PrivateMessage,
+  type ServerFrame,
+} from '@parley/protocol';
+
+export class ChatClient {
+  /** Held messages by id. */
+  readonly messages = new Map<number, PrivateMessage>();
+  cursor = 0;
+  /** Statistics: logins, and sockets dropped before their pull finished. */
+  logins = 0;
+  droppedMidPull = 0;
+  private ws: WebSocket | undefined;
+  private loaded = false;
+  private maxHeld = 0;
+  private loadedWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+  ) {}
+
+  get connected(): boolean {
+    return this.ws !== undefined;
+  }
+
+  /** Pull requests that failed (the test expects none). */
+  pullErrors: string[] = [];
+
+  /** Opens a socket, logs in and starts the pull without waiting for it (see `synced`). */
+  async connect(): Promise<void> {
+    if (this.ws) throw new Error('already connected');
+    const ws = new WebSocket(this.baseUrl.replace(/^http/, 'ws') + WS_PATH);
+    this.ws = ws;
+    this.loaded = false;
+    const loggedIn = new Promise<void>((resolve, reject) => {
+      ws.on('message', (raw) => {
+        if (this.ws !== ws) return; // a dropped socket's late frames are ignored
+        const frame = JSON.parse(raw.toString()) as ServerFrame;
+        if (frame.cmd === Cmd.LOGIN) resolve();
+        else if (frame.cmd === Cmd.PRIVATE_MESSAGE) this.onMessage(frame.data as Partial<PrivateMessage>);
+      });
+      ws.once('close', () => {
+        if (this.ws === ws) this.forget();
+        reject(new Error('socket closed before login'));
+      });
+      ws.once('error', () => undefined); // the close handler decides
+      ws.once('open', () => ws.send(JSON.stringify({ cmd: Cmd.LOGIN, data: { accessToken: this.token } })));
+    });
+    await loggedIn;
+    this.logins++;
+    const minId = this.cursor; // the cursor as it was when this socket logged in
+    void fetch(`${this.baseUrl}${API_BASE}${api.privatePullOffline.path}?minId=${minId}`, {
+      headers: { [ACCESS_TOKEN_HEADER]: this.token },
+    }).then(
+      async (res) => {
+        if (res.status !== 200) this.pullErrors.push(`${res.status} ${await res.text()}`);
+      },
+      (err: unknown) => this.pullErrors.push(String(err)),
+    );
+  }
+
+  /** Closes the socket at once (as a network drop would). */
+  drop(): void {
+    const ws = this.ws;
+    if (!ws) return;
+    this.forget();
+    ws.terminate();
+  }
+
+  /** Resolves when this socket's pull has finished (LOADING "false"). */
+  synced(timeoutMs = 10_000): Promise<void> {
+    if (this.loaded) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('pull did not finish in time')), timeoutMs);
+      this.loadedWaiters.push(() => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+  }
+
+  /** Held ids in ascending order. */
+  ids(): number[] {
+    return [...this.messages.keys()].sort((a, b) => a - b);
+  }
+
+  private onMessage(data: Partial<PrivateMessage>): void {
+    if (data.type === MessageType.LOADING) {
+      if (data.content !== 'false') return;
+      this.loaded = true;
+      this.cursor = Math.max(this.cursor, this.maxHeld);
+      for (const w of this.loadedWaiters.splice(0)) w();
+      return;
+    }
+    if (typeof data.id !== 'number') return; // read marks, friend sync: no id
+    if (!this.messages.has(data.id)) this.messages.set(data.id, data as PrivateMessage);
+    this.maxHeld = Math.max(this.maxHeld, data.id);
+    if (this.loaded) this.cursor = Math.max(this.cursor, data.id);
+  }
+
+  private forget(): void {
+    if (!this.loaded) this.droppedMidPull++;
+    this.ws = undefined;
+    this.loaded = false;
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * The chat layer's public face: screens read `useChatList()` / `useChatView()` /
+ * `useChatSummary()` and act through `chatActions`; main.tsx calls `installChats()`
+ * once. Behind them runs the engine (engine.ts) wired to the REST calls, the
+ * socket, IndexedDB, the friend list and the page.
+ */
+import { useMemo, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChatType, Cmd, type Friend } from '@parley/protocol';
+import { call } from '../api/call';
+import { createStore, useStore } from '../app/createStore';
+import { navigateTo } from '../app/navigation';
+import { sessionStore } from '../app/session';
+import { friendsStore } from '../contacts/friendsStore';
+import { t as translate } from '../i18n';
+import type { Translate } from '../i18n/timeText';
+import { chatBoxPath } from '../routes/paths';
+import { im, onConnectionState, subscribeFrames } from '../socket';
+import { showToast } from '../ui/toast';
+import { EMPTY_CHATS, createChatEngine, sortedKeys, type ChatRecord, type ChatsState } from './engine';
+import { browserUploader } from './media';
+import { withTimeTips } from './messages';
+import { askNotificationPermissionOnce, pageVisible, showNotification } from './notify';
+import { createIdbPersistence, createMemoryPersistence } from './persistence';
+import { previewText } from './preview';
+import { chatKey, type ChatActions, type ChatListState, type ChatSummary, type ChatView } from './types';
+
+export type { ChatActions, ChatListState, ChatMessage, ChatSummary, ChatView, Attachment } from './types';
+export { chatKey, messageKey } from './types';
+
+export const chatsStore = createStore<ChatsState>(EMPTY_CHATS);
+
+const friendById = (id: number): Friend | undefined => friendsStore.get().list.find((f) => f.id === id);
+
+const engine = createChatEngine(chatsStore, {
+  api: {
+    send: (body) => call('privateSend', { body }),
+    recall: (id) => call('privateRecall', { params: { id } }),
+    pullOffline: (minId) => call('privatePullOffline', { query: { minId }, silent: true }),
+    readed: (friendId) => call('privateReaded', { query: { friendId }, silent: true }),
+    maxReadedId: (friendId) => call('privateMaxReadedId', { query: { friendId }, silent: true }),
+    history: (friendId, page, size) => call('privateHistory', { query: { friendId, page, size } }),
+  },
+  upload: browserUploader,
+  persistence: typeof indexedDB === 'undefined' ? createMemoryPersistence() : createIdbPersistence(),
+  peer: (id) => {
+    const f = friendById(id);
+    return f && !f.deleted
+      ? { showName: f.showNickName, headImage: f.headImageThumb || f.headImage, isDnd: f.isDnd }
+      : undefined;
+  },
+  lookupUser: async (id) => {
+    const u = await call('userFind', { params: { id }, silent: true });
+    return { showName: u.nickName, headImage: u.headImageThumb || u.headImage };
+  },
+  t: translate,
+  now: () => Date.now(),
+  newTmpId: () => crypto.randomUUID(),
+  isVisible: pageVisible,
+  notify: (chat, message) => {
+    showNotification({
+      title: chat.showName,
+      body: previewText(message, chat.showName, translate),
+      icon: chat.headImage,
+      tag: chatKey(chat),
+      onClick: () => navigateTo(chatBoxPath(chat.type, chat.targetId)),
+    });
+  },
+  toast: showToast,
+  timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
+});
+
+/** A send is a user gesture: the moment to ask for notification permission (once). */
+function gesture<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    askNotificationPermissionOnce();
+    return fn(...args);
+  };
+}
+
+export const chatActions: ChatActions = {
+  openChat: engine.openChat,
+  closeChat: engine.closeChat,
+  sendText: gesture(engine.sendText),
+  sendAttachment: gesture(engine.sendAttachment),
+  sendCard: gesture(engine.sendCard),
+  forward: gesture(engine.forward),
+  retry: engine.retry,
+  recall: engine.recall,
+  deleteMessage: engine.deleteMessage,
+  loadOlder: engine.loadOlder,
+  setDraft: engine.setDraft,
+  pinChat: engine.pinChat,
+  removeChat: engine.removeChat,
+};
+
+let installed = false;
+/** Follow the session (load at sign-in, clear memory at sign-out), the socket and the page. Called once at start. */
+export function installChats(): void {
+  if (installed) return;
+  installed = true;
+  let owner: number | null = null;
+  const follow = () => {
+    const id = sessionStore.get().user?.id ?? null;
+    if (id === owner) return;
+    const previous = owner;
+    owner = id;
+    void (async () => {
+      if (previous !== null) await engine.stop();
+      if (id !== null && owner === id) {
+        const started = engine.start(id);
+        engine.onConnection(im.getState());
+        await started;
+      }
+    })();
+  };
+  subscribeFrames(Cmd.PRIVATE_MESSAGE, (frame) => engine.onFrame(frame.data));
+  onConnectionState((state) => engine.onConnection(state));
+  friendsStore.subscribe(() => engine.refreshPeers());
+  document.addEventListener('visibilitychange', () => {
+    engine.onVisibilityChange();
+    if (!pageVisible()) void engine.flush();
+  });
+  globalThis.addEventListener('pagehide', () => void engine.flush());
+  sessionStore.subscribe(follow);
+  follow();
+}
+
+// ---- reading ---------------------------------------------------------
+
+/** Summaries per language (previews are localised), per record: unchanged chats keep their object. */
+const summaryCaches = new Map<string, WeakMap<ChatRecord, ChatSummary>>();
+
+function summaryOf(c: ChatRecord, t: Translate, language: string): ChatSummary {
+  let summaryCache = summaryCaches.get(language);
+  if (!summaryCache) {
+    summaryCache = new WeakMap();
+    summaryCaches.set(language, summaryCache);
+  }
+  const cached = summaryCache.get(c);
+  if (cached) return cached;
+  const summary: ChatSummary = {
+    type: c.type,
+    targetId: c.targetId,
+    showName: c.showName,
+    headImage: c.headImage,
+    lastContent: previewText(c.last, c.showName, t),
+    lastSendTime: c.lastSendTime,
+    unreadCount: c.unreadCount,
+    atMe: c.atMe,
+    atAll: c.atAll,
+    pinned: c.pinned,
+    draft: c.draft,
+  };
+  summaryCache.set(c, summary);
+  return summary;
+}
+
+/** The list shown: pinned first, newest first; while loading, the first 15 stored chats and those touched since. */
+export function listOf(state: ChatsState, t: Translate, language: string): ChatSummary[] {
+  const keys = sortedKeys(state.chats);
+  const shown = state.visible === null ? keys : keys.filter((k) => state.visible!.has(k));
+  return shown.map((k) => summaryOf(state.chats[k]!, t, language));
+}
+
+export function useChatList(): ChatListState {
+  const state = useStore(chatsStore);
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { chats, visible, phase } = state;
+  const list = useMemo(() => listOf({ ...EMPTY_CHATS, chats, visible }, t, language), [chats, visible, t, language]);
+  return useMemo(() => ({ chats: list, phase }), [list, phase]);
+}
+
+function useChatRecord(type: ChatType, targetId: number): ChatRecord | undefined {
+  const key = chatKey({ type, targetId });
+  const get = () => chatsStore.get().chats[key];
+  return useSyncExternalStore(chatsStore.subscribe, get, get);
+}
+
+const EMPTY_VIEW: ChatView = { messages: [], hasMore: false, loadingOlder: false, maxReadId: -1 };
+const tipCache = new WeakMap<ChatRecord['messages'], ChatView['messages']>();
+
+export function viewOf(c: ChatRecord | undefined): ChatView {
+  if (!c) return EMPTY_VIEW;
+  let messages = tipCache.get(c.messages);
+  if (!messages) {
+    messages = withTimeTips(c.messages);
+    tipCache.set(c.messages, messages);
+  }
+  return {
+    messages,
+    hasMore: c.hasMore,
+    loadingOlder: c.loadingOlder,
+    firstUnreadKey: c.firstUnreadKey,
+    maxReadId: c.maxReadId,
+  };
+}
+
+export function useChatView(type: ChatType, targetId: number): ChatView {
+  const rec = useChatRecord(type, targetId);
+  return useMemo(() => viewOf(rec), [rec]);
+}
+
+/** One chat's list entry (name, avatar, draft), or undefined before it exists. */
+export function useChatSummary(type: ChatType, targetId: number): ChatSummary | undefined {
+  const rec = useChatRecord(type, targetId);
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => (rec ? summaryOf(rec, t, language) : undefined), [rec, t, language]);
+}
+
+/** Total unread count (tab badge). */
+export function useTotalUnread(): number {
+  const get = () => totalUnread(chatsStore.get());
+  return useSyncExternalStore(chatsStore.subscribe, get, get);
+}
+
+function totalUnread(s: ChatsState): number {
+  let n = 0;
+  for (const c of Object.values(s.chats)) n += c.unreadCount;
+  return n;
+}
+
+export { ChatType };

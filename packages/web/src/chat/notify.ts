@@ -1,0 +1,46 @@
+/**
+ * System notifications (spec §4): shown only while the app is in the background,
+ * after the user granted permission. Permission is asked once, from a user
+ * gesture (the first send); a refusal is respected.
+ */
+const ASKED_KEY = 'parley.notificationAsked';
+
+const supported = (): boolean => typeof globalThis.Notification === 'function';
+
+/** Ask once; call from a user gesture. */
+export function askNotificationPermissionOnce(): void {
+  if (!supported() || Notification.permission !== 'default') return;
+  try {
+    if (localStorage.getItem(ASKED_KEY)) return;
+    localStorage.setItem(ASKED_KEY, '1');
+  } catch {
+    // storage unavailable: ask anyway, once per load
+  }
+  void Notification.requestPermission().catch(() => undefined);
+}
+
+export const pageVisible = (): boolean =>
+  typeof document === 'undefined' ? true : document.visibilityState === 'visible';
+
+export interface ChatNotice {
+  title: string;
+  body: string;
+  icon?: string;
+  /** One notification per chat: a newer one replaces it. */
+  tag: string;
+  onClick(): void;
+}
+
+export function showNotification(notice: ChatNotice): void {
+  if (!supported() || Notification.permission !== 'granted' || pageVisible()) return;
+  try {
+    const n = new Notification(notice.title, { body: notice.body, icon: notice.icon || undefined, tag: notice.tag });
+    n.onclick = () => {
+      globalThis.focus();
+      notice.onClick();
+      n.close();
+    };
+  } catch {
+    // Some mobile browsers only allow notifications from a service worker.
+  }
+}

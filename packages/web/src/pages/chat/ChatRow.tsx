@@ -1,0 +1,111 @@
+/** One chat list row: avatar, name, time, last content (or draft), unread badge, pinned look. */
+import { memo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatSummary } from '../../chat/types';
+import { currentLocale } from '../../i18n';
+import { timeText } from '../../i18n/timeText';
+import { Avatar } from '../../ui/Avatar';
+
+export const ROW_HEIGHT = 72;
+const LONG_PRESS_MS = 500;
+const MOVE_TOLERANCE_PX = 10;
+
+export const badgeText = (n: number): string => (n > 99 ? '99+' : String(n));
+
+interface ChatRowProps {
+  chat: ChatSummary;
+  now: number;
+  onOpen: (chat: ChatSummary) => void;
+  onMenu: (chat: ChatSummary) => void;
+}
+
+export const ChatRow = memo(function ChatRow({ chat, now, onOpen, onMenu }: ChatRowProps) {
+  const { t } = useTranslation();
+  const id = `${chat.type}-${chat.targetId}`;
+  const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
+  const longPressed = useRef(false);
+
+  const cancelPress = () => {
+    if (press.current) clearTimeout(press.current.timer);
+    press.current = null;
+  };
+
+  return (
+    <button
+      type="button"
+      className={`chat-row${chat.pinned ? ' chat-row--pinned' : ''}`}
+      data-testid={`chat-row-${id}`}
+      data-unread={chat.unreadCount}
+      data-pinned={chat.pinned}
+      aria-label={
+        chat.unreadCount > 0 ? `${chat.showName}, ${t('chat.unreadCount', { count: chat.unreadCount })}` : chat.showName
+      }
+      onClick={() => {
+        if (longPressed.current) {
+          longPressed.current = false;
+          return;
+        }
+        onOpen(chat);
+      }}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        cancelPress();
+        onMenu(chat);
+      }}
+      onPointerDown={(e) => {
+        if (e.pointerType === 'mouse') return;
+        longPressed.current = false;
+        cancelPress();
+        press.current = {
+          x: e.clientX,
+          y: e.clientY,
+          timer: setTimeout(() => {
+            press.current = null;
+            longPressed.current = true;
+            onMenu(chat);
+          }, LONG_PRESS_MS),
+        };
+      }}
+      onPointerMove={(e) => {
+        const p = press.current;
+        if (p && Math.hypot(e.clientX - p.x, e.clientY - p.y) > MOVE_TOLERANCE_PX) cancelPress();
+      }}
+      onPointerUp={cancelPress}
+      onPointerCancel={cancelPress}
+    >
+      <span className="chat-row__avatar">
+        <Avatar src={chat.headImage} name={chat.showName} size={48} />
+        {chat.unreadCount > 0 && (
+          <span className="chat-row__badge" data-testid={`chat-unread-${id}`} aria-hidden="true">
+            {badgeText(chat.unreadCount)}
+          </span>
+        )}
+      </span>
+      <span className="chat-row__main">
+        <span className="chat-row__top">
+          <span className="chat-row__name">{chat.showName}</span>
+          <span className="chat-row__time">
+            {chat.lastSendTime > 0 ? timeText(chat.lastSendTime, now, currentLocale(), t) : ''}
+          </span>
+        </span>
+        <span className="chat-row__bottom">
+          <span className="chat-row__last" data-testid={`chat-last-${id}`}>
+            {chat.draft ? (
+              <>
+                <span className="chat-row__draft">{t('chat.draft')}</span> {chat.draft}
+              </>
+            ) : (
+              chat.lastContent
+            )}
+          </span>
+          {chat.pinned && (
+            <svg className="chat-row__pin" viewBox="0 0 24 24" width="14" height="14" role="img">
+              <title>{t('chat.pinned')}</title>
+              <path d="M9 3h6l-1 6 4 4H6l4-4zM12 13v8" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          )}
+        </span>
+      </span>
+    </button>
+  );
+});

@@ -1,0 +1,33 @@
+/** What every message row needs from the chat box, without passing it through the list. */
+import { createContext, useContext } from 'react';
+import type { ChatType } from '@parley/protocol';
+import type { ChatMessage } from '../../../chat/types';
+
+export interface Person {
+  name: string;
+  avatar: string;
+}
+
+export interface ChatBoxApi {
+  type: ChatType;
+  targetId: number;
+  selfId: number;
+  self: Person;
+  peer: Person;
+  /** Open the per-message menu at a screen point. */
+  openMenu(message: ChatMessage, x: number, y: number): void;
+  /** Scroll to the message with this server id, or toast that it cannot be found. */
+  jumpToId(id: number): void;
+  openImage(src: string, placeholder: string): void;
+  openVideo(src: string): void;
+  /** Put recalled text back in the composer. */
+  reedit(text: string): void;
+}
+
+export const ChatBoxContext = createContext<ChatBoxApi | null>(null);
+
+export function useChatBox(): ChatBoxApi {
+  const api = useContext(ChatBoxContext);
+  if (!api) throw new Error('useChatBox outside the chat box');
+  return api;
+}

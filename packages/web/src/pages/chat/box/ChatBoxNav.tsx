@@ -1,0 +1,74 @@
+/** The chat box's own navigation bar: back, the peer's name and online state, and the way to their profile. */
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Links, Paths } from '../../../routes/paths';
+import '../../../ui/navbar.css';
+
+interface ChatBoxNavProps {
+  title: string;
+  /** undefined: not known (not a friend, or a group). */
+  online?: boolean;
+  targetId: number;
+}
+
+export function ChatBoxNav({ title, online, targetId }: ChatBoxNavProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = () => {
+    const idx = (history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate(Paths.chat, { replace: true });
+  };
+  return (
+    <header className="navbar chat-nav">
+      <div className="navbar__side">
+        <button
+          type="button"
+          className="navbar__back"
+          onClick={goBack}
+          aria-label={t('common.back')}
+          data-testid="nav-back"
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              d="M15 4 7 12l8 8"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      </div>
+      <div className="chat-nav__title">
+        <h1 className="navbar__title" data-testid="chat-box-title">
+          {title}
+        </h1>
+        {online !== undefined && (
+          <span
+            className={`chat-nav__state${online ? ' chat-nav__state--online' : ''}`}
+            data-testid="chat-box-online"
+            data-online={online}
+          >
+            {t(online ? 'userInfo.online' : 'userInfo.offline')}
+          </span>
+        )}
+      </div>
+      <div className="navbar__side navbar__side--end">
+        <button
+          type="button"
+          className="nav-icon"
+          onClick={() => void navigate(Links.userInfo(targetId))}
+          aria-label={t('chatBox.peerInfo')}
+          title={t('chatBox.peerInfo')}
+          data-testid="chat-box-menu"
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M5 12h.01M12 12h.01M19 12h.01" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * /pages/chat/chat-box?type=PRIVATE&targetId=: one chat. The navigation bar, the
+ * virtual message list and the composer fill the (visual) viewport; previews,
+ * the video player, the message menu and the forwarding selector open above.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ChatType } from '@parley/protocol';
+import { useCurrentUser } from '../../../app/session';
+import { chatActions, useChatSummary, useChatView } from '../../../chat';
+import type { ChatMessage } from '../../../chat/types';
+import { useFriend } from '../../../contacts/friendsStore';
+import { useIdParam } from '../../../routes/useIdParam';
+import { EmptyState } from '../../../ui/EmptyState';
+import { showToast } from '../../../ui/toast';
+import { ZoomImageViewer } from '../../../ui/ZoomImageViewer';
+import { ChatBoxContext, type ChatBoxApi } from './ChatBoxContext';
+import { ChatBoxNav } from './ChatBoxNav';
+import { Composer, type ComposerHandle } from './composer/Composer';
+import { ForwardSelector } from './ForwardSelector';
+import { stopVoice } from './lib/voicePlayer';
+import { MessageList, type MessageListHandle } from './MessageList';
+import { useMessageMenu } from './useMessageMenu';
+import { useVisualViewport } from './useVisualViewport';
+import { VideoPlayer } from './VideoPlayer';
+import './chat-box.css';
+import './bubbles.css';
+import './composer/composer.css';
+
+export default function ChatBoxPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const targetId = useIdParam('targetId');
+  // Private chats now; groups plug in with their issue.
+  const type = params.get('type') === ChatType.PRIVATE ? ChatType.PRIVATE : null;
+  if (!type || !targetId) {
+    return (
+      <div className="page page--narrow">
+        <EmptyState testId="chat-box-missing" title={t('chatBox.missing')} />
+      </div>
+    );
+  }
+  return <ChatBox key={`${type}-${targetId}`} type={type} targetId={targetId} />;
+}
+
+function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
+  const me = useCurrentUser();
+  const view = useChatView(type, targetId);
+  const summary = useChatSummary(type, targetId);
+  const friend = useFriend(targetId);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<MessageListHandle>(null);
+  const composerRef = useRef<ComposerHandle>(null);
+  const [quote, setQuote] = useState<ChatMessage | null>(null);
+  const [forwarding, setForwarding] = useState<ChatMessage | null>(null);
+  const [image, setImage] = useState<{ src: string; placeholder: string } | null>(null);
+  const [video, setVideo] = useState<string | null>(null);
+  const { t } = useTranslation();
+  useVisualViewport(rootRef);
+
+  useEffect(() => {
+    void chatActions.openChat(type, targetId);
+    return () => {
+      chatActions.closeChat(type, targetId);
+      stopVoice();
+    };
+  }, [type, targetId]);
+
+  const peerName = friend?.showNickName || summary?.showName || '';
+  const peerAvatar = friend?.headImageThumb || summary?.headImage || '';
+  const menu = useMessageMenu({ type, targetId, onQuote: setQuote, onForward: setForwarding });
+  const openMenu = menu.open;
+
+  const api = useMemo<ChatBoxApi>(
+    () => ({
+      type,
+      targetId,
+      selfId: me.id,
+      self: { name: me.nickName, avatar: me.headImageThumb || me.headImage },
+      peer: { name: peerName, avatar: peerAvatar },
+      openMenu,
+      jumpToId: (id) => {
+        if (!listRef.current?.jumpTo(`id:${id}`)) showToast(t('errors.originalNotFound'));
+      },
+      openImage: (src, placeholder) => setImage({ src, placeholder }),
+      openVideo: (src) => {
+        stopVoice();
+        setVideo(src);
+      },
+      reedit: (text) => composerRef.current?.setText(text),
+    }),
+    [type, targetId, me, peerName, peerAvatar, openMenu, t],
+  );
+
+  const loadOlder = useCallback(() => void chatActions.loadOlder(type, targetId), [type, targetId]);
+  const toBottom = useCallback(() => listRef.current?.scrollToBottom(), []);
+  const closeImage = useCallback(() => setImage(null), []);
+  const closeVideo = useCallback(() => setVideo(null), []);
+  const closeForward = useCallback(() => setForwarding(null), []);
+
+  return (
+    <ChatBoxContext.Provider value={api}>
+      <div ref={rootRef} className="chat-box" data-testid="chat-box" data-chat-type={type} data-target-id={targetId}>
+        <ChatBoxNav
+          title={peerName}
+          online={friend && !friend.deleted ? friend.online : undefined}
+          targetId={targetId}
+        />
+        <MessageList view={view} onLoadOlder={loadOlder} handle={listRef} />
+        <Composer quote={quote} onClearQuote={() => setQuote(null)} onSent={toBottom} handle={composerRef} />
+      </div>
+      {menu.menu}
+      {forwarding && <ForwardSelector message={forwarding} onClose={closeForward} />}
+      {image && (
+        <ZoomImageViewer
+          src={image.src}
+          placeholder={image.placeholder}
+          alt={t('chat.preview.image')}
+          onClose={closeImage}
+        />
+      )}
+      {video && <VideoPlayer src={video} onClose={closeVideo} />}
+    </ChatBoxContext.Provider>
+  );
+}

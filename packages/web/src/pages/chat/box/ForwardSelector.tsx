@@ -1,0 +1,122 @@
+/** The forwarding selector: up to FORWARD_TARGETS_MAX chats or friends, then send a copy to each. */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChatType, FORWARD_TARGETS_MAX } from '@parley/protocol';
+import { chatActions, useChatList } from '../../../chat';
+import type { ChatMessage } from '../../../chat/types';
+import { useFriends } from '../../../contacts/friendsStore';
+import { Avatar } from '../../../ui/Avatar';
+import { SearchBox } from '../../../ui/SearchBox';
+import { Sheet } from '../../../ui/Sheet';
+import { showToast } from '../../../ui/toast';
+
+interface Target {
+  type: ChatType;
+  targetId: number;
+  name: string;
+  avatar: string;
+}
+
+const idOf = (x: Pick<Target, 'type' | 'targetId'>) => `${x.type}-${x.targetId}`;
+
+export function ForwardSelector({ message, onClose }: { message: ChatMessage; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { chats } = useChatList();
+  const { list: friends } = useFriends();
+  const [query, setQuery] = useState('');
+  const [picked, setPicked] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  // Recent chats first, then the friends without a chat.
+  const targets = useMemo(() => {
+    const out: Target[] = [];
+    const seen = new Set<string>();
+    for (const c of chats) {
+      if (c.type === ChatType.SYSTEM) continue;
+      out.push({ type: c.type, targetId: c.targetId, name: c.showName, avatar: c.headImage });
+      seen.add(idOf(c));
+    }
+    for (const f of friends) {
+      const target = { type: ChatType.PRIVATE, targetId: f.id, name: f.showNickName, avatar: f.headImageThumb };
+      if (!f.deleted && !f.isBlocked && !seen.has(idOf(target))) out.push(target);
+    }
+    return out;
+  }, [chats, friends]);
+
+  const q = query.trim().toLowerCase();
+  const shown = q ? targets.filter((x) => x.name.toLowerCase().includes(q)) : targets;
+
+  const toggle = (id: string) => {
+    setPicked((p) => {
+      if (p.includes(id)) return p.filter((x) => x !== id);
+      if (p.length >= FORWARD_TARGETS_MAX) {
+        showToast(t('chatBox.forwardMax', { max: FORWARD_TARGETS_MAX }));
+        return p;
+      }
+      return [...p, id];
+    });
+  };
+
+  const confirm = async () => {
+    const chosen = targets.filter((x) => picked.includes(idOf(x)));
+    if (!chosen.length || busy) return;
+    setBusy(true);
+    try {
+      await chatActions.forward(
+        message,
+        chosen.map(({ type, targetId }) => ({ type, targetId })),
+      );
+      showToast(t('chatBox.forwarded'));
+      onClose();
+    } catch {
+      setBusy(false); // the request wrapper said why
+    }
+  };
+
+  return (
+    <Sheet
+      title={t('chatBox.forwardTitle')}
+      onClose={onClose}
+      testId="forward-selector"
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={picked.length === 0 || busy}
+            onClick={() => void confirm()}
+            data-testid="forward-confirm"
+          >
+            {t('chatBox.forwardSend', { count: picked.length })}
+          </button>
+        </>
+      }
+    >
+      <div className="forward__search">
+        <SearchBox value={query} onValue={setQuery} placeholder={t('chatBox.forwardSearch')} testId="forward-search" />
+      </div>
+      {shown.length === 0 ? (
+        <p className="forward__empty">{t('chatBox.forwardNone')}</p>
+      ) : (
+        <ul className="forward__list">
+          {shown.map((x) => {
+            const id = idOf(x);
+            const on = picked.includes(id);
+            return (
+              <li key={id}>
+                <label className="forward__item" data-testid={`forward-target-${x.type}-${x.targetId}`}>
+                  <input type="checkbox" checked={on} onChange={() => toggle(id)} />
+                  <Avatar src={x.avatar} name={x.name} size={36} />
+                  <span className="forward__name">{x.name}</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,234 @@
+/**
+ * The virtual message list (10,000 messages stay smooth): rows are measured as
+ * they render; older history loads near the top while the visible row stays put;
+ * new messages keep the view at the bottom when it was there, else raise a pill;
+ * opening jumps to the first unread message.
+ */
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { MessageStatus, MessageType } from '@parley/protocol';
+import { useTranslation } from 'react-i18next';
+import { messageKey, type ChatView } from '../../../chat/types';
+import { Spinner } from '../../../ui/Spinner';
+import { MessageRow } from './MessageRow';
+import { countFromPeer, estimateSize, rowKey } from './rows';
+import { useNow } from './useNow';
+
+export interface MessageListHandle {
+  /** Scroll to a message by its messageKey; false when it is not in the list. */
+  jumpTo(key: string): boolean;
+  scrollToBottom(): void;
+}
+
+interface MessageListProps {
+  view: ChatView;
+  onLoadOlder: () => void;
+  handle: Ref<MessageListHandle>;
+}
+
+/** Within this distance of the bottom the list follows new messages. */
+const STICK_PX = 64;
+/** Older history loads when the top is this close. */
+const LOAD_OLDER_PX = 800;
+const HIGHLIGHT_MS = 1600;
+
+export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
+  const { t } = useTranslation();
+  const { messages, maxReadId, firstUnreadKey, hasMore, loadingOlder } = view;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const now = useNow();
+  // The virtualizer is mutable by design; this component reads it fresh each render.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => estimateSize(messages[i]),
+    getItemKey: (i) => rowKey(messages[i]!),
+    overscan: 8,
+    paddingStart: 12,
+    paddingEnd: 12,
+  });
+
+  const stick = useRef(true);
+  const positioned = useRef(false);
+  /** The first visible row and its distance from the top, to restore after a prepend. */
+  const anchor = useRef<{ key: string; offset: number } | null>(null);
+  const prev = useRef<{ first?: string; last?: string; length: number }>({ length: 0 });
+  const loadRequestedAt = useRef(-1);
+  const [atBottom, setAtBottom] = useState(true);
+  const [newCount, setNewCount] = useState(0);
+  const [unread, setUnread] = useState<{ key: string; count: number; above: boolean } | null>(null);
+  const [highlight, setHighlight] = useState<string | null>(null);
+
+  const recordAnchor = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    // a time tip is re-keyed when older messages arrive: anchor on a message
+    const first = virtualizer
+      .getVirtualItems()
+      .find((item) => item.end > el.scrollTop && messages[item.index]?.type !== MessageType.TIP_TIME);
+    anchor.current = first ? { key: String(first.key), offset: first.start - el.scrollTop } : null;
+  }, [virtualizer, messages]);
+
+  const scrollToBottom = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    stick.current = true;
+    setAtBottom(true);
+    setNewCount(0);
+    el.scrollTop = el.scrollHeight;
+  }, []);
+
+  const jumpTo = useCallback(
+    (key: string) => {
+      const index = messages.findIndex((m) => messageKey(m) === key);
+      if (index < 0) return false;
+      stick.current = false;
+      virtualizer.scrollToIndex(index, { align: 'center' });
+      setHighlight(rowKey(messages[index]!));
+      return true;
+    },
+    [messages, virtualizer],
+  );
+
+  useImperativeHandle(handle, () => ({ jumpTo, scrollToBottom }), [jumpTo, scrollToBottom]);
+
+  useEffect(() => {
+    if (!highlight) return;
+    const id = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
+    return () => clearTimeout(id);
+  }, [highlight]);
+
+  // Follow list changes: first positioning, prepends (keep the anchor), appends (stick or count).
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const before = prev.current;
+    const first = messages[0] && rowKey(messages[0]);
+    const last = messages.at(-1) && rowKey(messages.at(-1)!);
+    prev.current = { first, last, length: messages.length };
+    if (messages.length === 0) return;
+
+    if (!positioned.current) {
+      positioned.current = true;
+      const index = firstUnreadKey ? messages.findIndex((m) => messageKey(m) === firstUnreadKey) : -1;
+      if (index > 0) {
+        const target = messages[index - 1]?.type === MessageType.TIP_TIME ? index - 1 : index;
+        stick.current = false;
+        virtualizer.scrollToIndex(target, { align: 'start' });
+        setUnread({ key: firstUnreadKey!, count: countFromPeer(messages, index), above: false });
+      } else {
+        scrollToBottom();
+      }
+      return;
+    }
+
+    if (before.first && first !== before.first && anchor.current) {
+      // older messages came in above: put the anchored row back where it was
+      virtualizer.getTotalSize();
+      const index = messages.findIndex((m) => rowKey(m) === anchor.current!.key);
+      const start = virtualizer.measurementsCache[index]?.start;
+      if (index >= 0 && start !== undefined) el.scrollTop = start - anchor.current.offset;
+    }
+
+    if (messages.length > before.length && last !== before.last) {
+      const added = messages.slice(before.last ? messages.findIndex((m) => rowKey(m) === before.last) + 1 : 0);
+      const ownSend = added.some((m) => m.selfSend && m.loadStatus === 'sending');
+      if (stick.current || ownSend) scrollToBottom();
+      else setNewCount((n) => n + added.filter((m) => !m.selfSend && m.type <= MessageType.CARD).length);
+    }
+  }, [messages, firstUnreadKey, virtualizer, scrollToBottom]);
+
+  // Rows measured at the bottom (images, a longer text) must not push the view off the bottom.
+  const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el && stick.current && positioned.current) el.scrollTop = el.scrollHeight;
+  }, [totalSize]);
+
+  // The list's own height changes with the keyboard, a panel or a quote bar: stay at the bottom.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stick.current && positioned.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // Near the top with more history: ask for it, once per list length.
+  const maybeLoadOlder = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el || !positioned.current || !hasMore || loadingOlder) return;
+    if (el.scrollTop > LOAD_OLDER_PX || loadRequestedAt.current === messages.length) return;
+    loadRequestedAt.current = messages.length;
+    onLoadOlder();
+  }, [hasMore, loadingOlder, messages.length, onLoadOlder]);
+  useEffect(maybeLoadOlder, [maybeLoadOlder]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    stick.current = bottom;
+    setAtBottom(bottom);
+    if (bottom) setNewCount(0);
+    recordAnchor();
+    maybeLoadOlder();
+    if (unread) {
+      const index = messages.findIndex((m) => messageKey(m) === unread.key);
+      const firstVisible = virtualizer.getVirtualItems().find((item) => item.end > el.scrollTop)?.index ?? 0;
+      const above = !bottom && index >= 0 && firstVisible > index;
+      if (bottom) setUnread(null);
+      else if (above !== unread.above) setUnread({ ...unread, above });
+    }
+  };
+
+  return (
+    <div className="message-pane">
+      <div ref={scrollRef} className="message-list" data-testid="message-list" onScroll={onScroll}>
+        {loadingOlder && (
+          <div className="message-list__older">
+            <Spinner size={20} />
+          </div>
+        )}
+        <div className="message-list__canvas" style={{ height: totalSize }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const m = messages[item.index]!;
+            const read = m.selfSend && (m.status === MessageStatus.READED || (m.id !== undefined && m.id <= maxReadId));
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className="message-list__item"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageRow message={m} read={read} highlighted={highlight === item.key} now={now} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {unread?.above && (
+        <button
+          type="button"
+          className="pill pill--top"
+          data-testid="unread-pill"
+          onClick={() => {
+            jumpTo(unread.key);
+            setUnread(null);
+          }}
+        >
+          ↑ {t('chatBox.unreadCount', { count: unread.count })}
+        </button>
+      )}
+      {!atBottom && newCount > 0 && (
+        <button type="button" className="pill pill--bottom" data-testid="new-messages-pill" onClick={scrollToBottom}>
+          ↓ {t('chatBox.newMessages', { count: newCount })}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * One message: avatar, bubble by type, quote above it, and for own messages the
+ * state beside it (sending spinner, upload ring, failed mark with retry, read tick).
+ */
+import { memo } from 'react';
+import { ChatType, MessageType } from '@parley/protocol';
+import { useTranslation } from 'react-i18next';
+import { chatActions } from '../../../chat';
+import { messageKey, type ChatMessage } from '../../../chat/types';
+import { Avatar } from '../../../ui/Avatar';
+import { ProgressRing } from '../../../ui/ProgressRing';
+import { CardBubble } from './bubbles/CardBubble';
+import { FileBubble } from './bubbles/FileBubble';
+import { ImageBubble, VideoBubble } from './bubbles/MediaBubbles';
+import { QuoteBlock } from './bubbles/QuoteBlock';
+import { TextBubble } from './bubbles/TextBubble';
+import { VoiceBubble } from './bubbles/VoiceBubble';
+import { useChatBox } from './ChatBoxContext';
+import { NoticeRow, isNoticeRow } from './NoticeRow';
+import { useLongPress } from './useLongPress';
+
+interface MessageRowProps {
+  message: ChatMessage;
+  /** Own private message the peer has read. */
+  read: boolean;
+  highlighted: boolean;
+  /** Minute-resolution clock for time tips and re-edit. */
+  now: number;
+}
+
+const MEDIA = new Set<number>([MessageType.IMAGE, MessageType.VIDEO]);
+const ATTACHMENT = new Set<number>([MessageType.IMAGE, MessageType.VIDEO, MessageType.FILE, MessageType.AUDIO]);
+
+export const MessageRow = memo(function MessageRow({ message, read, highlighted, now }: MessageRowProps) {
+  if (isNoticeRow(message)) return <NoticeRow message={message} now={now} />;
+  return <Bubble message={message} read={read} highlighted={highlighted} />;
+});
+
+function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
+  const { t } = useTranslation();
+  const box = useChatBox();
+  const key = messageKey(message);
+  const self = message.selfSend;
+  const person = self ? box.self : box.peer;
+  const press = useLongPress((x, y) => box.openMenu(message, x, y));
+  const uploading = message.loadStatus === 'sending' && ATTACHMENT.has(message.type) && message.progress !== undefined;
+
+  const content = (() => {
+    switch (message.type) {
+      case MessageType.TEXT:
+        return <TextBubble content={message.content} testId={`message-text-${key}`} />;
+      case MessageType.IMAGE:
+        return <ImageBubble content={message.content} testId={`message-image-${key}`} />;
+      case MessageType.VIDEO:
+        return <VideoBubble content={message.content} testId={`message-video-${key}`} />;
+      case MessageType.FILE:
+        return <FileBubble content={message.content} testId={`message-file-${key}`} />;
+      case MessageType.AUDIO:
+        return <VoiceBubble content={message.content} rowKey={key} self={self} testId={`message-voice-${key}`} />;
+      default:
+        return <CardBubble content={message.content} testId={`message-card-${key}`} />;
+    }
+  })();
+
+  // manual only: failed files are never resent on their own (spec §4)
+  const retry = () => void chatActions.retry(box.type, box.targetId, key);
+
+  return (
+    <div
+      className={`msg${self ? ' msg--self' : ''}${highlighted ? ' msg--highlight' : ''}`}
+      data-testid={`message-${key}`}
+      data-type={message.type}
+      data-status={message.status}
+      data-load-status={message.loadStatus}
+      data-self={self}
+    >
+      <Avatar src={person.avatar} name={person.name} size={38} />
+      <div className="msg__main">
+        {message.quoteMessage && <QuoteBlock quote={message.quoteMessage} testId={`message-quote-${key}`} />}
+        <div className="msg__line">
+          <div
+            className={`msg__bubble msg__bubble--t${message.type}${MEDIA.has(message.type) ? ' msg__bubble--media' : ''}`}
+            {...press}
+          >
+            {content}
+            {uploading && (
+              <span className="msg__progress">
+                <ProgressRing value={message.progress ?? 0} label={t('chatBox.uploading')} />
+              </span>
+            )}
+          </div>
+          <div className="msg__side">
+            {message.loadStatus === 'sending' && !uploading && (
+              <span className="msg__spinner" role="status" aria-label={t('chatBox.sending')} />
+            )}
+            {message.loadStatus === 'fail' && (
+              <button
+                type="button"
+                className="msg__retry"
+                onClick={retry}
+                aria-label={t('chatBox.retry')}
+                title={t('chatBox.retry')}
+                data-testid={`message-retry-${key}`}
+              >
+                !
+              </button>
+            )}
+            {self && message.loadStatus === 'ok' && message.id !== undefined && box.type === ChatType.PRIVATE && (
+              <Tick read={read} testId={`message-tick-${key}`} />
+            )}
+            <button
+              type="button"
+              className="msg__more"
+              aria-label={t('chatBox.menu')}
+              onClick={(e) => {
+                const r = e.currentTarget.getBoundingClientRect();
+                box.openMenu(message, r.left, r.bottom);
+              }}
+            >
+              ⋯
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Tick({ read, testId }: { read: boolean; testId: string }) {
+  const { t } = useTranslation();
+  const label = t(read ? 'chatBox.read' : 'chatBox.sent');
+  return (
+    <span
+      className={`msg__tick${read ? ' msg__tick--read' : ''}`}
+      data-testid={testId}
+      data-read={read}
+      role="img"
+      aria-label={label}
+      title={label}
+    >
+      <svg viewBox="0 0 20 12" width="18" height="11" aria-hidden="true">
+        <path d="M1 6.5 4.5 10 11 2" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        {read && <path d="M8 9 9 10l6.5-8" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />}
+      </svg>
+    </span>
+  );
+}

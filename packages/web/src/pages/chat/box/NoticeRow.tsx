@@ -1,0 +1,56 @@
+/** Centred rows: time tips, tip texts, recall notices (with re-edit) and kinds this client cannot show. */
+import { MessageStatus, MessageType } from '@parley/protocol';
+import { useTranslation } from 'react-i18next';
+import { recallNotice, tipText } from '../../../chat/preview';
+import { messageKey, type ChatMessage } from '../../../chat/types';
+import { currentLocale } from '../../../i18n';
+import { timeText } from '../../../i18n/timeText';
+import { useChatBox } from './ChatBoxContext';
+import { reeditText } from './lib/recall';
+
+export const isNoticeRow = (m: ChatMessage): boolean =>
+  m.type === MessageType.TIP_TIME ||
+  m.type === MessageType.TIP_TEXT ||
+  m.type === MessageType.RECALL ||
+  m.status === MessageStatus.RECALL ||
+  m.type > MessageType.CARD;
+
+export function NoticeRow({ message, now }: { message: ChatMessage; now: number }) {
+  const { t } = useTranslation();
+  const { peer, reedit } = useChatBox();
+  const key = messageKey(message);
+  let text: string;
+  let action = null;
+  if (message.type === MessageType.TIP_TIME) {
+    text = timeText(message.sendTime, now, currentLocale(), t);
+  } else if (message.type === MessageType.TIP_TEXT) {
+    text = tipText(message.content, t);
+  } else if (message.type === MessageType.RECALL || message.status === MessageStatus.RECALL) {
+    text = recallNotice(message.selfSend, peer.name, t);
+    const again = message.selfSend ? reeditText(message.id, now) : undefined;
+    if (again !== undefined) {
+      action = (
+        <button type="button" className="notice__action" onClick={() => reedit(again)} data-testid={`reedit-${key}`}>
+          {t('chatBox.reedit')}
+        </button>
+      );
+    }
+  } else {
+    text = t('chatBox.unsupported');
+  }
+  return (
+    <div
+      className={`notice${message.type === MessageType.TIP_TIME ? ' notice--time' : ''}`}
+      data-testid={`message-${key}`}
+      data-type={message.type}
+      data-status={message.status}
+      data-load-status={message.loadStatus}
+      data-self={message.selfSend}
+    >
+      <span className="notice__text">
+        {text}
+        {action}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** The quoted message above a reply; tapping scrolls to the original. */
+import { MessageStatus, type QuoteMessage } from '@parley/protocol';
+import { useTranslation } from 'react-i18next';
+import { useChatBox } from '../ChatBoxContext';
+import { summaryText } from '../lib/content';
+
+export function QuoteBlock({ quote, testId }: { quote: QuoteMessage; testId: string }) {
+  const { t } = useTranslation();
+  const { selfId, self, peer, jumpToId } = useChatBox();
+  const recalled = quote.status === MessageStatus.RECALL;
+  const who = quote.sendId === selfId ? self.name : peer.name;
+  return (
+    <button
+      type="button"
+      className="quote-block"
+      data-testid={testId}
+      onClick={(e) => {
+        e.stopPropagation();
+        jumpToId(quote.id);
+      }}
+    >
+      <span className="quote-block__text" dir="auto">
+        {recalled ? t('chatBox.quoteRecalled') : `${who}: ${summaryText(quote.type, quote.content, t)}`}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * The composer: a growing text box (Enter sends on desktop, Shift+Enter breaks
+ * the line), emoji panel, "+" panel (album, camera, file, card), voice recorder,
+ * quote bar, and the draft kept per chat. The text box shows emoji as characters;
+ * they become `#name;` tokens when sent.
+ */
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Limits, type CardContent } from '@parley/protocol';
+import { chatActions, useChatSummary } from '../../../../chat';
+import type { Attachment, ChatMessage, SendOptions } from '../../../../chat/types';
+import { showToast } from '../../../../ui/toast';
+import { useChatBox } from '../ChatBoxContext';
+import { displayToTokens, insertAt, isBlank, tokensToDisplay } from '../lib/emojiText';
+import { CardForm } from './CardForm';
+import { EmojiPanel } from './EmojiPanel';
+import { PlusPanel } from './PlusPanel';
+import { QuoteBar } from './QuoteBar';
+import { useVoiceRecorder } from './useVoiceRecorder';
+import { RecordingBar, VoiceButton, useHoldState } from './VoiceControls';
+import '../../../../ui/form.css';
+
+export interface ComposerHandle {
+  /** Put text in the box (re-edit of a recalled message) and focus it. */
+  setText(text: string): void;
+}
+
+interface ComposerProps {
+  quote: ChatMessage | null;
+  onClearQuote: () => void;
+  /** After an own send: the list goes to the bottom. */
+  onSent: () => void;
+  handle: Ref<ComposerHandle>;
+}
+
+const MAX_HEIGHT = 132;
+const DRAFT_DELAY_MS = 400;
+const desktop = () => window.matchMedia('(hover: hover) and (pointer: fine)').matches;
+
+export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps) {
+  const { t } = useTranslation();
+  const { type, targetId } = useChatBox();
+  const summary = useChatSummary(type, targetId);
+  const [text, setText] = useState(() => tokensToDisplay(summary?.draft ?? ''));
+  const [panel, setPanel] = useState<'none' | 'emoji' | 'plus'>('none');
+  const [cardOpen, setCardOpen] = useState(false);
+  const [hold, setHold] = useHoldState();
+  const input = useRef<HTMLTextAreaElement>(null);
+  const touched = useRef(text !== '');
+  const caret = useRef<number | null>(null);
+
+  // The draft may arrive after the box opened (chats load from the device).
+  const storedDraft = summary?.draft ?? '';
+  useEffect(() => {
+    if (!touched.current && storedDraft) {
+      touched.current = true;
+      setText(tokensToDisplay(storedDraft));
+    }
+  }, [storedDraft]);
+
+  // Save the draft shortly after typing stops, and when leaving.
+  const latest = useRef(text);
+  useEffect(() => {
+    latest.current = text;
+    if (!touched.current) return;
+    const id = setTimeout(() => chatActions.setDraft(type, targetId, displayToTokens(text)), DRAFT_DELAY_MS);
+    return () => clearTimeout(id);
+  }, [text, type, targetId]);
+  useEffect(
+    () => () => {
+      if (touched.current) chatActions.setDraft(type, targetId, displayToTokens(latest.current));
+    },
+    [type, targetId],
+  );
+
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT)}px`;
+    if (caret.current !== null) {
+      el.setSelectionRange(caret.current, caret.current);
+      caret.current = null;
+    }
+  }, [text]);
+
+  const change = (value: string) => {
+    touched.current = true;
+    setText(value);
+  };
+
+  useImperativeHandle(handle, () => ({
+    setText(value: string) {
+      change(value);
+      caret.current = value.length;
+      input.current?.focus();
+    },
+  }));
+
+  const opts = (): SendOptions | undefined => (quote?.id !== undefined ? { quoteMessageId: quote.id } : undefined);
+
+  const send = () => {
+    if (isBlank(text)) return;
+    const tokens = displayToTokens(text.replace(/\s+$/u, ''));
+    if (tokens.length > Limits.TEXT_CONTENT_MAX) return showToast(t('errors.messageTooLong'));
+    void chatActions.sendText(type, targetId, tokens, opts());
+    change('');
+    onClearQuote();
+    onSent();
+  };
+
+  const sendFiles = (attachments: Attachment[]) => {
+    const o = opts();
+    for (const a of attachments) void chatActions.sendAttachment(type, targetId, a, o);
+    setPanel('none');
+    onClearQuote();
+    onSent();
+  };
+
+  const sendCard = (card: CardContent) => {
+    void chatActions.sendCard(type, targetId, card, opts());
+    setCardOpen(false);
+    setPanel('none');
+    onClearQuote();
+    onSent();
+  };
+
+  const recorder = useVoiceRecorder(
+    useCallback(
+      (clip: { blob: Blob; durationSec: number }) => {
+        void chatActions.sendAttachment(type, targetId, { kind: 'voice', ...clip });
+        onSent();
+      },
+      [type, targetId, onSent],
+    ),
+  );
+
+  const insertEmoji = (char: string) => {
+    const el = input.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    const next = insertAt(text, start, end, char);
+    caret.current = next.caret;
+    change(next.value);
+  };
+
+  const togglePanel = (which: 'emoji' | 'plus') => {
+    setPanel((p) => (p === which ? 'none' : which));
+    // on a phone the panel takes the keyboard's place
+    if (!desktop()) input.current?.blur();
+  };
+
+  const blank = isBlank(text);
+  return (
+    <div className="composer">
+      {quote && <QuoteBar message={quote} onCancel={onClearQuote} />}
+      <RecordingBar recorder={recorder} hold={hold} />
+      <div className="composer__row">
+        <VoiceButton recorder={recorder} onHoldChange={setHold} onStart={() => setPanel('none')} />
+        <textarea
+          ref={input}
+          className="composer__input"
+          rows={1}
+          value={text}
+          dir="auto"
+          placeholder={t('chatBox.placeholder')}
+          aria-label={t('chatBox.placeholder')}
+          enterKeyHint="send"
+          data-testid="composer-input"
+          onChange={(e) => change(e.target.value)}
+          onFocus={() => !desktop() && setPanel('none')}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && desktop()) {
+              e.preventDefault();
+              send();
+            }
+          }}
+        />
+        <button
+          type="button"
+          className={`composer__icon${panel === 'emoji' ? ' composer__icon--active' : ''}`}
+          aria-label={t('chatBox.emoji')}
+          aria-expanded={panel === 'emoji'}
+          title={t('chatBox.emoji')}
+          data-testid="composer-emoji"
+          onClick={() => togglePanel('emoji')}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.7" />
+            <path
+              d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01"
+              stroke="currentColor"
+              strokeWidth="1.9"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className={`composer__icon${panel === 'plus' ? ' composer__icon--active' : ''}`}
+          aria-label={t('chatBox.more')}
+          aria-expanded={panel === 'plus'}
+          title={t('chatBox.more')}
+          data-testid="composer-plus"
+          onClick={() => togglePanel('plus')}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.7" />
+            <path d="M12 8v8M8 12h8" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="composer__send"
+          disabled={blank}
+          data-testid="composer-send"
+          // keep the text box focused (and a phone's keyboard open) across sends
+          onPointerDown={(e) => e.preventDefault()}
+          onClick={send}
+        >
+          {t('chatBox.send')}
+        </button>
+      </div>
+      {panel === 'emoji' && <EmojiPanel onPick={insertEmoji} />}
+      {panel === 'plus' && <PlusPanel onFiles={sendFiles} onCard={() => setCardOpen(true)} />}
+      {cardOpen && <CardForm onSend={sendCard} onClose={() => setCardOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** The 58 emoji (spec §3); a tap inserts the character at the caret. */
+import { EMOJI } from '@parley/protocol';
+import { useTranslation } from 'react-i18next';
+
+export function EmojiPanel({ onPick }: { onPick: (char: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="emoji-panel" role="group" aria-label={t('chatBox.emoji')}>
+      {EMOJI.map(([name, char]) => (
+        <button
+          key={name}
+          type="button"
+          className="emoji-panel__item"
+          title={name}
+          aria-label={name}
+          data-testid={`emoji-${name}`}
+          // keep the caret (and the phone keyboard state) in the text box
+          onPointerDown={(e) => e.preventDefault()}
+          onClick={() => onPick(char)}
+        >
+          {char}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/** The "+" panel: album (images and videos), camera, file, card. */
+import { IMAGE_MIME_TYPES, Limits } from '@parley/protocol';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { t as translate } from '../../../../i18n';
+import type { Attachment } from '../../../../chat/types';
+import { showToast } from '../../../../ui/toast';
+
+interface PlusPanelProps {
+  onFiles: (attachments: Attachment[]) => void;
+  onCard: () => void;
+}
+
+const ICONS = {
+  album: 'M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15.5 9.5h.01',
+  camera: 'M4 8h3l2-3h6l2 3h3v11H4zM12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z',
+  file: 'M6 3h8l5 5v13H6zM14 3v5h5',
+  card: 'M3 6h18v12H3zM7 10h6M7 14h10',
+} as const;
+
+/** Album and camera files become image or video attachments; others are refused with a toast. */
+export function mediaAttachments(files: File[]): Attachment[] {
+  const out: Attachment[] = [];
+  for (const file of files) {
+    if (file.size > Limits.UPLOAD_MAX_BYTES) {
+      showToast(translate('errors.fileTooLarge', { maxMb: Limits.UPLOAD_MAX_BYTES / 1024 / 1024 }));
+    } else if (file.type.startsWith('video/')) out.push({ kind: 'video', file });
+    else if ((IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) out.push({ kind: 'image', file });
+    else showToast(translate('errors.fileTypeNotAllowed'));
+  }
+  return out;
+}
+
+export function fileAttachments(files: File[]): Attachment[] {
+  const out: Attachment[] = [];
+  for (const file of files) {
+    if (file.size > Limits.UPLOAD_MAX_BYTES) {
+      showToast(translate('errors.fileTooLarge', { maxMb: Limits.UPLOAD_MAX_BYTES / 1024 / 1024 }));
+    } else out.push({ kind: 'file', file });
+  }
+  return out;
+}
+
+function Tile({ icon, label, children }: { icon: keyof typeof ICONS; label: string; children: ReactNode }) {
+  return (
+    <label className="plus-panel__tile">
+      <span className="plus-panel__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="26" height="26">
+          <path d={ICONS[icon]} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <span className="plus-panel__label">{label}</span>
+      {children}
+    </label>
+  );
+}
+
+export function PlusPanel({ onFiles, onCard }: PlusPanelProps) {
+  const { t } = useTranslation();
+  const pick = (convert: (files: File[]) => Attachment[]) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    const attachments = convert(files);
+    if (attachments.length) onFiles(attachments);
+  };
+  return (
+    <div className="plus-panel">
+      <Tile icon="album" label={t('chatBox.album')}>
+        <input
+          type="file"
+          accept="image/*,video/*"
+          multiple
+          hidden
+          onChange={pick(mediaAttachments)}
+          data-testid="composer-album-input"
+        />
+      </Tile>
+      <Tile icon="camera" label={t('chatBox.camera')}>
+        <input
+          type="file"
+          accept="image/*,video/*"
+          capture="environment"
+          hidden
+          onChange={pick(mediaAttachments)}
+          data-testid="composer-camera-input"
+        />
+      </Tile>
+      <Tile icon="file" label={t('chatBox.file')}>
+        <input type="file" hidden onChange={pick(fileAttachments)} data-testid="composer-file-input" />
+      </Tile>
+      <button type="button" className="plus-panel__tile" onClick={onCard} data-testid="composer-card">
+        <span className="plus-panel__icon" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="26" height="26">
+            <path d={ICONS.card} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <span className="plus-panel__label">{t('chatBox.card')}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/** The per-message menu: copy, quote, forward, recall (own, within 5 minutes), delete for me. */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MessageStatus, MessageType, isNormalType, type ChatType } from '@parley/protocol';
+import { chatActions } from '../../../chat';
+import { messageKey, type ChatMessage } from '../../../chat/types';
+import { confirmDialog } from '../../../ui/dialog';
+import { PopoverMenu, type PopoverMenuItem } from '../../../ui/PopoverMenu';
+import { showToast } from '../../../ui/toast';
+import { tokensToDisplay } from './lib/emojiText';
+import { canRecall, rememberRecalled } from './lib/recall';
+
+interface MenuTarget {
+  message: ChatMessage;
+  x: number;
+  y: number;
+  /** When the menu opened: the recall window is judged then. */
+  at: number;
+}
+
+interface Handlers {
+  type: ChatType;
+  targetId: number;
+  onQuote: (m: ChatMessage) => void;
+  onForward: (m: ChatMessage) => void;
+}
+
+async function copyText(text: string): Promise<void> {
+  if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+  await navigator.clipboard.writeText(text);
+}
+
+export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers) {
+  const { t } = useTranslation();
+  const [target, setTarget] = useState<MenuTarget | null>(null);
+  const open = useCallback(
+    (message: ChatMessage, x: number, y: number) => setTarget({ message, x, y, at: Date.now() }),
+    [],
+  );
+  const close = useCallback(() => setTarget(null), []);
+
+  const itemsFor = (m: ChatMessage, at: number): PopoverMenuItem[] => {
+    const key = messageKey(m);
+    const stored = m.id !== undefined && m.loadStatus === 'ok';
+    const live = isNormalType(m.type) && m.status !== MessageStatus.RECALL;
+    const items: PopoverMenuItem[] = [];
+    const add = (action: string, onSelect: () => void, danger = false) =>
+      items.push({
+        key: action,
+        label: t(`chatBox.menu_${action}`),
+        testId: `message-menu-${action}`,
+        onSelect,
+        danger,
+      });
+
+    if (live && m.type === MessageType.TEXT) {
+      add('copy', () => {
+        copyText(tokensToDisplay(m.content)).then(
+          () => showToast(t('chatBox.copied')),
+          () => showToast(t('errors.copyFailed')),
+        );
+      });
+    }
+    if (live && stored) {
+      add('quote', () => onQuote(m));
+      add('forward', () => onForward(m));
+    }
+    if (canRecall(m, at)) {
+      add(
+        'recall',
+        () =>
+          void (async () => {
+            const ok = await confirmDialog({ content: t('chatBox.recallConfirm'), testId: 'recall-dialog' });
+            if (!ok || m.id === undefined) return;
+            if (m.type === MessageType.TEXT) rememberRecalled(m.id, tokensToDisplay(m.content), Date.now());
+            try {
+              await chatActions.recall(type, targetId, m.id);
+            } catch {
+              // the request wrapper showed the catalogue error (e.g. past 5 minutes)
+            }
+          })(),
+        true,
+      );
+    }
+    add(
+      'delete',
+      () =>
+        void (async () => {
+          const ok = await confirmDialog({ content: t('chatBox.deleteConfirm'), testId: 'delete-dialog' });
+          if (ok) await chatActions.deleteMessage(type, targetId, key);
+        })(),
+      true,
+    );
+    return items;
+  };
+
+  const menu = target ? (
+    <PopoverMenu
+      x={target.x}
+      y={target.y}
+      items={itemsFor(target.message, target.at)}
+      onClose={close}
+      label={t('chatBox.menu')}
+      testId="message-menu"
+    />
+  ) : null;
+
+  return { open, menu };
+}

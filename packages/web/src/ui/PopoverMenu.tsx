@@ -1,0 +1,88 @@
+/**
+ * A small menu at a point (long-press or right-click position), kept inside the
+ * viewport; closes on an outside press, Escape, scroll of the page, or a choice.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import './popover-menu.css';
+
+export interface PopoverMenuItem {
+  key: string;
+  label: string;
+  danger?: boolean;
+  testId?: string;
+  onSelect: () => void;
+}
+
+interface PopoverMenuProps {
+  x: number;
+  y: number;
+  items: PopoverMenuItem[];
+  onClose: () => void;
+  label: string;
+  testId?: string;
+}
+
+const MARGIN = 8;
+
+export function PopoverMenu({ x, y, items, onClose, label, testId }: PopoverMenuProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [pos, setPos] = useState({ left: x, top: y, ready: false });
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const { width, height } = el.getBoundingClientRect();
+    const vw = window.innerWidth;
+    const vh = window.visualViewport?.height ?? window.innerHeight;
+    const left = Math.min(Math.max(MARGIN, x), vw - width - MARGIN);
+    // prefer below the point, flip above when it would leave the screen
+    const top = y + height + MARGIN > vh ? Math.max(MARGIN, y - height) : y;
+    setPos({ left, top, ready: true });
+    el.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [x, y]);
+
+  useEffect(() => {
+    const onDown = (e: Event) => {
+      if (!ref.current?.contains(e.target as Node)) onClose();
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('pointerdown', onDown, true);
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('resize', onClose);
+    return () => {
+      document.removeEventListener('pointerdown', onDown, true);
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('resize', onClose);
+    };
+  }, [onClose]);
+
+  return createPortal(
+    <div
+      ref={ref}
+      className="popover-menu"
+      role="menu"
+      aria-label={label}
+      data-testid={testId}
+      style={{ left: pos.left, top: pos.top, visibility: pos.ready ? 'visible' : 'hidden' }}
+      onContextMenu={(e) => e.preventDefault()}
+    >
+      {items.map((item) => (
+        <button
+          key={item.key}
+          type="button"
+          role="menuitem"
+          className={`popover-menu__item${item.danger ? ' popover-menu__item--danger' : ''}`}
+          data-testid={item.testId}
+          onClick={() => {
+            onClose();
+            item.onSelect();
+          }}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>,
+    document.body,
+  );
+}
