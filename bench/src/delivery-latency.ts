@@ -69,7 +69,8 @@ async function pool(total: number, limit: number, fn: (i: number) => Promise<voi
   await Promise.all(Array.from({ length: limit }, worker));
 }
 
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- setup: users, friends, sockets
@@ -202,10 +203,21 @@ console.log(`\nDelivery latency, ${n} connected users, ${stepSeconds} s per rate
 console.log('| target msg/s | achieved msg/s | received | lost | failed | p50 ms | p99 ms | max ms |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
-  const cells = [r.rate, r.achieved.toFixed(0), r.received, r.lost, r.failed, r.p50.toFixed(1), r.p99.toFixed(1), r.max.toFixed(1)];
+  const cells = [
+    r.rate,
+    r.achieved.toFixed(0),
+    r.received,
+    r.lost,
+    r.failed,
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    r.max.toFixed(1),
+  ];
   console.log(`| ${cells.join(' | ')} |`);
 }
 const ok = rows.filter((r) => r.p99 <= P99_BUDGET_MS && r.lost === 0 && r.failed === 0 && r.achieved >= r.rate * 0.95);
 const best = ok.reduce((m, r) => Math.max(m, r.rate), 0);
-console.log(best ? `\nHighest rate with p99 ≤ ${P99_BUDGET_MS} ms: ${best} msg/s` : `\nNo rate kept p99 ≤ ${P99_BUDGET_MS} ms`);
+console.log(
+  best ? `\nHighest rate with p99 ≤ ${P99_BUDGET_MS} ms: ${best} msg/s` : `\nNo rate kept p99 ≤ ${P99_BUDGET_MS} ms`,
+);
 process.exit(0);

@@ -1,6 +1,6 @@
 /** Starts the real server (packages/server/src/main.ts) as a child process on a free port with a temp data dir. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,6 +22,30 @@ export interface StartOptions {
   /** Reuse a data dir (e.g. to restart the same server); otherwise a fresh temp dir, removed on stop. */
   dataDir?: string;
   timeoutMs?: number;
+  /**
+   * Serve a private copy of packages/web/dist (taken at start, inside the data dir) instead of
+   * the shared one, so a rebuild by someone else mid-run cannot remove lazily loaded chunks.
+   */
+  snapshotWeb?: boolean;
+}
+
+const WEB_DIST = join(REPO_ROOT, 'packages/web/dist');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const builtAt = () => (existsSync(join(WEB_DIST, 'index.html')) ? statSync(join(WEB_DIST, 'index.html')).mtimeMs : 0);
+
+/** Copies the built web app to `target`, retrying while a build is rewriting it. */
+export async function snapshotWebDist(target: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const before = builtAt();
+    if (before) {
+      rmSync(target, { recursive: true, force: true });
+      cpSync(WEB_DIST, target, { recursive: true });
+      if (builtAt() === before) return;
+    }
+    await sleep(500);
+  }
+  throw new Error(`${WEB_DIST} was missing or rebuilt the whole time; run npm run build -w @parley/web`);
 }
 
 export function freePort(): Promise<number> {
@@ -37,13 +61,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const webEnv: Record<string, string> = {};
+  if (options.snapshotWeb) {
+    webEnv.WEB_DIST = join(dataDir, 'web-dist');
+    await snapshotWebDist(webEnv.WEB_DIST);
+  }
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -55,6 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       DATA_DIR: dataDir,
       // Browser tests register and log in many times from one address.
       AUTH_RATE_PER_MIN: '100000',
+      ...webEnv,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,7 +40,7 @@ describe('contacts with two users (390×844)', () => {
   const complaintText = 'Keeps sending me threatening messages.';
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ snapshotWeb: true }); // others may rebuild the shared dist mid-run
     browser = await launchBrowser();
     const accountA = await registerAccount(server, 'alice', 'Alice Contacts');
     accountB = await registerAccount(server, 'bob', 'Bob Contacts');

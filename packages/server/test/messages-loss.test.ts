@@ -85,7 +85,9 @@ it(
               });
               sent.push(msg.id);
               if (n % RECALL_EVERY === 0) {
-                sent.push((await client.ok('privateRecall', { token: s.tokens.accessToken, params: { id: msg.id } })).id);
+                sent.push(
+                  (await client.ok('privateRecall', { token: s.tokens.accessToken, params: { id: msg.id } })).id,
+                );
                 recalls++;
               }
               await sleep(rand(0, 25));
@@ -104,7 +106,10 @@ it(
       await t.synced();
     }
 
-    const rows = await ts.server.db.kysely.selectFrom('private_messages').select(['id', 'send_id', 'recv_id']).execute();
+    const rows = await ts.server.db.kysely
+      .selectFrom('private_messages')
+      .select(['id', 'send_id', 'recv_id'])
+      .execute();
     for (const r of receivers) {
       const expected = rows
         .filter((m) => m.recv_id === r.id || m.send_id === r.id)

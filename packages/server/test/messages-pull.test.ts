@@ -81,7 +81,10 @@ describe('offline pull', () => {
     const [a, b] = await pair();
     const [c, d] = await pair();
     const q = await client.ok('privateSend', { token: a.web, body: sendBody(b.id, MessageType.TEXT, 'q') });
-    await client.ok('privateSend', { token: b.web, body: sendBody(a.id, MessageType.TEXT, 'r', { quoteMessageId: q.id }) });
+    await client.ok('privateSend', {
+      token: b.web,
+      body: sendBody(a.id, MessageType.TEXT, 'r', { quoteMessageId: q.id }),
+    });
     await client.ok('privateSend', { token: c.web, body: sendBody(d.id, MessageType.TEXT, 'not yours') });
     b.webSocket.frames.length = 0;
     await client.ok('privatePullOffline', { token: b.web, query: { minId: 0 } });

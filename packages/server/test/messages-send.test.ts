@@ -36,7 +36,12 @@ afterAll(async () => {
   await ts?.close();
 });
 
-const image = { originUrl: '/uploads/2025/01/aa.png', thumbUrl: '/uploads/2025/01/aa_thumb.png', width: 800, height: 400 };
+const image = {
+  originUrl: '/uploads/2025/01/aa.png',
+  thumbUrl: '/uploads/2025/01/aa_thumb.png',
+  width: 800,
+  height: 400,
+};
 const file = { name: 'report.pdf', size: 12345, url: '/uploads/files/2025/01/ab/report.pdf' };
 const audio = { duration: 7, url: '/uploads/files/2025/01/ac/14.mp3' };
 const video = {
@@ -102,7 +107,10 @@ describe('send: every type', () => {
   });
 
   it('the receiver can answer; exactly 1024 characters is allowed', async () => {
-    const msg = await client.ok('privateSend', { token: b.web, body: sendBody(a.id, MessageType.TEXT, 'x'.repeat(1024)) });
+    const msg = await client.ok('privateSend', {
+      token: b.web,
+      body: sendBody(a.id, MessageType.TEXT, 'x'.repeat(1024)),
+    });
     expect(msg).toMatchObject({ sendId: b.id, recvId: a.id, content: 'x'.repeat(1024) });
     for (const s of [a.webSocket, a.appSocket, b.appSocket]) await s.next(messageFrame(msg.id));
   });
@@ -128,7 +136,8 @@ describe('send: refusals (exact key, nothing stored, nothing pushed)', () => {
       [MessageType.CARD, { ...card, title: '' }],
       [MessageType.CARD, { ...card, link: 'ftp://x' }],
     ];
-    for (const [type, content] of bad) await refusedSend(sendBody(b.id, type, JSON.stringify(content)), 'invalidContent');
+    for (const [type, content] of bad)
+      await refusedSend(sendBody(b.id, type, JSON.stringify(content)), 'invalidContent');
     await refusedSend(sendBody(b.id, MessageType.IMAGE, 'not json'), 'invalidContent');
     await refusedSend(sendBody(b.id, MessageType.FILE, '[1,2]'), 'invalidContent');
     await refusedSend(sendBody(b.id, MessageType.IMAGE, '  '), 'messageBlank');
@@ -219,7 +228,10 @@ describe('send: idempotent tmpId', () => {
 
 describe('send: quote and forward', () => {
   it('a quote of a message of the pair travels as {id, sendId, type, content, status}', async () => {
-    const original = await client.ok('privateSend', { token: b.web, body: sendBody(a.id, MessageType.TEXT, 'quote me') });
+    const original = await client.ok('privateSend', {
+      token: b.web,
+      body: sendBody(a.id, MessageType.TEXT, 'quote me'),
+    });
     const reply = await client.ok('privateSend', {
       token: a.web,
       body: sendBody(b.id, MessageType.TEXT, 'quoting', { quoteMessageId: original.id }),

@@ -67,7 +67,10 @@ describe('file upload', () => {
   });
 
   it('a voice recording (audio/mpeg, "<day>.mp3") plays as audio/mpeg', async () => {
-    const url = await client.ok('fileUpload', { token: tok(), form: form([['file', bytes(500), '14.mp3', 'audio/mpeg']]) });
+    const url = await client.ok('fileUpload', {
+      token: tok(),
+      form: form([['file', bytes(500), '14.mp3', 'audio/mpeg']]),
+    });
     expect(url).toMatch(/\/14\.mp3$/);
     const res = await fetch(ts.url + url);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
@@ -84,7 +87,10 @@ describe('file upload', () => {
       ['.hidden', 'hidden'],
       ['a<b>:c|?*.txt', 'a_b__c___.txt'],
     ] as const) {
-      const url = await client.ok('fileUpload', { token: tok(), form: form([['file', Buffer.from('<b>hi</b>'), name]]) });
+      const url = await client.ok('fileUpload', {
+        token: tok(),
+        form: form([['file', Buffer.from('<b>hi</b>'), name]]),
+      });
       expect(decodeURIComponent(url.split('/').at(-1)!)).toBe(stored);
       const res = await fetch(ts.url + url);
       expect(res.status).toBe(200);
@@ -173,7 +179,11 @@ describe('video upload', () => {
   });
 
   it('refusals keep nothing: text as video, bad cover, bad fields, no file, over the cap', async () => {
-    await refusedUpload('videoUpload', form([['file', Buffer.from('just some text, not a video'), 'a.mp4']]), 'fileTypeNotAllowed');
+    await refusedUpload(
+      'videoUpload',
+      form([['file', Buffer.from('just some text, not a video'), 'a.mp4']]),
+      'fileTypeNotAllowed',
+    );
     await refusedUpload(
       'videoUpload',
       form([

@@ -38,7 +38,8 @@ async function readParts(
   const fields = new Map<string, string>();
   for await (const part of request.parts()) {
     if (part.type === 'field') {
-      if (typeof part.value === 'string' || typeof part.value === 'number') fields.set(part.fieldname, String(part.value));
+      if (typeof part.value === 'string' || typeof part.value === 'number')
+        fields.set(part.fieldname, String(part.value));
     } else if (!(await onFile(part))) {
       part.file.resume();
     }

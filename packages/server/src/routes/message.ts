@@ -3,7 +3,8 @@ import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
 export const messageRoutes = ({ privateMessages, privateSync }: Services) => {
-  const privateSend: Handler<'privateSend'> = ({ auth, body }) => privateMessages.send(auth.userId, auth.terminal, body);
+  const privateSend: Handler<'privateSend'> = ({ auth, body }) =>
+    privateMessages.send(auth.userId, auth.terminal, body);
   const privateRecall: Handler<'privateRecall'> = ({ auth, params }) => privateMessages.recall(auth.userId, params.id);
   const privatePullOffline: Handler<'privatePullOffline'> = async ({ auth, query }) => {
     await privateSync.pullOffline(auth.userId, auth.terminal, query.minId);

@@ -51,14 +51,7 @@ export class PrivateSyncService {
     try {
       let cursor = minId;
       for (;;) {
-        const rows = await this.db
-          .selectFrom('private_messages')
-          .selectAll()
-          .where((eb) => eb.or([eb('send_id', '=', me), eb('recv_id', '=', me)]))
-          .where('id', '>', cursor)
-          .orderBy('id')
-          .limit(PULL_BATCH)
-          .execute();
+        const rows = await this.batchAfter(me, cursor);
         for (const msg of await toWireWithQuotes(this.db, rows)) {
           await this.push.toToken(me, token, { cmd: Cmd.PRIVATE_MESSAGE, data: msg });
         }
@@ -73,6 +66,26 @@ export class PrivateSyncService {
       throw err;
     }
     await this.push.toToken(me, token, loading(false), { release: true });
+  }
+
+  /**
+   * The user's next PULL_BATCH messages above `cursor`, in id order. Sent and received
+   * are read separately, each walking its own (user, id) index, and merged: one `OR`
+   * query could make the planner walk the whole table by id.
+   */
+  private async batchAfter(me: number, cursor: number) {
+    const side = (column: 'send_id' | 'recv_id') =>
+      this.db
+        .selectFrom('private_messages')
+        .selectAll()
+        .where(column, '=', me)
+        .where('id', '>', cursor)
+        .orderBy('id')
+        .limit(PULL_BATCH)
+        .execute();
+    const [sent, received] = await Promise.all([side('send_id'), side('recv_id')]);
+    const merged = [...sent, ...received.filter((r) => r.send_id !== me)].sort((a, b) => a.id - b.id);
+    return merged.slice(0, PULL_BATCH);
   }
 
   /** Messages between the pair, newest first; `page` is 1-based. */

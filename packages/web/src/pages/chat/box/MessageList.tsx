@@ -51,6 +51,9 @@ export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
 
   const stick = useRef(true);
   const positioned = useRef(false);
+  /** The first-unread key the list jumped to, and whether the user moved the list since opening. */
+  const jumpedFor = useRef<string | null>(null);
+  const userScrolled = useRef(false);
   /** The first visible row and its distance from the top, to restore after a prepend. */
   const anchor = useRef<{ key: string; offset: number } | null>(null);
   const prev = useRef<{ first?: string; last?: string; length: number }>({ length: 0 });
@@ -109,14 +112,18 @@ export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
     prev.current = { first, last, length: messages.length };
     if (messages.length === 0) return;
 
-    if (!positioned.current) {
+    // The first unread key can arrive a moment after the messages (the chat is marked
+    // open after the first render): jump then, unless the user has scrolled already.
+    const unreadIndex = firstUnreadKey ? messages.findIndex((m) => messageKey(m) === firstUnreadKey) : -1;
+    const jumpToUnread = unreadIndex > 0 && jumpedFor.current !== firstUnreadKey && !userScrolled.current;
+    if (!positioned.current || jumpToUnread) {
       positioned.current = true;
-      const index = firstUnreadKey ? messages.findIndex((m) => messageKey(m) === firstUnreadKey) : -1;
-      if (index > 0) {
-        const target = messages[index - 1]?.type === MessageType.TIP_TIME ? index - 1 : index;
+      if (unreadIndex > 0) {
+        jumpedFor.current = firstUnreadKey!;
+        const target = messages[unreadIndex - 1]?.type === MessageType.TIP_TIME ? unreadIndex - 1 : unreadIndex;
         stick.current = false;
         virtualizer.scrollToIndex(target, { align: 'start' });
-        setUnread({ key: firstUnreadKey!, count: countFromPeer(messages, index), above: false });
+        setUnread({ key: firstUnreadKey!, count: countFromPeer(messages, unreadIndex), above: false });
       } else {
         scrollToBottom();
       }
@@ -167,6 +174,10 @@ export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
   }, [hasMore, loadingOlder, messages.length, onLoadOlder]);
   useEffect(maybeLoadOlder, [maybeLoadOlder]);
 
+  const markUserScroll = () => {
+    userScrolled.current = true;
+  };
+
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
@@ -187,7 +198,16 @@ export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
 
   return (
     <div className="message-pane">
-      <div ref={scrollRef} className="message-list" data-testid="message-list" onScroll={onScroll}>
+      <div
+        ref={scrollRef}
+        className="message-list"
+        data-testid="message-list"
+        onScroll={onScroll}
+        onWheel={markUserScroll}
+        onTouchMove={markUserScroll}
+        onKeyDown={markUserScroll}
+        tabIndex={-1}
+      >
         {loadingOlder && (
           <div className="message-list__older">
             <Spinner size={20} />
