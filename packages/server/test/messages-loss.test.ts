@@ -17,7 +17,7 @@ import { startServer, type TestServer } from './support/server.js';
 
 const SENDERS = 4;
 const RECEIVERS = 4;
-const MESSAGES_PER_SENDER = 150;
+const MESSAGES_PER_SENDER = 250;
 const IN_FLIGHT_PER_SENDER = 3;
 /** Every n-th message is recalled by its sender right after the send. */
 const RECALL_EVERY = 10;
@@ -90,7 +90,7 @@ it(
                 );
                 recalls++;
               }
-              await sleep(rand(0, 25));
+              await sleep(rand(20, 150));
             }
           }),
         );

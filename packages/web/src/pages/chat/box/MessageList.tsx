@@ -37,13 +37,16 @@ export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
   const { messages, maxReadId, firstUnreadKey, hasMore, loadingOlder } = view;
   const scrollRef = useRef<HTMLDivElement>(null);
   const now = useNow();
+  const estimate = useCallback((i: number) => estimateSize(messages[i]), [messages]);
+  const itemKey = useCallback((i: number) => rowKey(messages[i]!), [messages]);
   // The virtualizer is mutable by design; this component reads it fresh each render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => estimateSize(messages[i]),
-    getItemKey: (i) => rowKey(messages[i]!),
+    // stable per list: the virtualizer recomputes every offset when these change
+    estimateSize: estimate,
+    getItemKey: itemKey,
     overscan: 8,
     paddingStart: 12,
     paddingEnd: 12,
