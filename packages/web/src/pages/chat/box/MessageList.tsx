@@ -12,6 +12,7 @@ import { messageKey, type ChatView } from '../../../chat/types';
 import { Spinner } from '../../../ui/Spinner';
 import { MessageRow } from './MessageRow';
 import { countFromPeer, estimateSize, rowKey } from './rows';
+import { useFrameThrottled } from './useFrameThrottled';
 import { useNow } from './useNow';
 
 export interface MessageListHandle {
@@ -32,8 +33,9 @@ const STICK_PX = 64;
 const LOAD_OLDER_PX = 800;
 const HIGHLIGHT_MS = 1600;
 
-export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
+export function MessageList({ view: liveView, onLoadOlder, handle }: MessageListProps) {
   const { t } = useTranslation();
+  const view = useFrameThrottled(liveView);
   const { messages, maxReadId, firstUnreadKey, hasMore, loadingOlder } = view;
   const scrollRef = useRef<HTMLDivElement>(null);
   const now = useNow();
@@ -70,9 +72,10 @@ export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
     const el = scrollRef.current;
     if (!el) return;
     // a time tip is re-keyed when older messages arrive: anchor on a message
-    const first = virtualizer
-      .getVirtualItems()
-      .find((item) => item.end > el.scrollTop && messages[item.index]?.type !== MessageType.TIP_TIME);
+    let first = virtualizer.getVirtualItemForOffset(el.scrollTop);
+    if (first && messages[first.index]?.type === MessageType.TIP_TIME) {
+      first = virtualizer.measurementsCache[first.index + 1] ?? first;
+    }
     anchor.current = first ? { key: String(first.key), offset: first.start - el.scrollTop } : null;
   }, [virtualizer, messages]);
 
@@ -117,9 +120,10 @@ export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
 
     // The first unread key can arrive a moment after the messages (the chat is marked
     // open after the first render): jump then, unless the user has scrolled already.
-    const unreadIndex = firstUnreadKey ? messages.findIndex((m) => messageKey(m) === firstUnreadKey) : -1;
-    const jumpToUnread = unreadIndex > 0 && jumpedFor.current !== firstUnreadKey && !userScrolled.current;
-    if (!positioned.current || jumpToUnread) {
+    const mayJump = firstUnreadKey && jumpedFor.current !== firstUnreadKey && !userScrolled.current;
+    const unreadIndex =
+      mayJump || !positioned.current ? messages.findIndex((m) => messageKey(m) === firstUnreadKey) : -1;
+    if (!positioned.current || (mayJump && unreadIndex > 0)) {
       positioned.current = true;
       if (unreadIndex > 0) {
         jumpedFor.current = firstUnreadKey!;
@@ -142,7 +146,9 @@ export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
     }
 
     if (messages.length > before.length && last !== before.last) {
-      const added = messages.slice(before.last ? messages.findIndex((m) => rowKey(m) === before.last) + 1 : 0);
+      let from = messages.length;
+      while (from > 0 && rowKey(messages[from - 1]!) !== before.last) from--;
+      const added = messages.slice(from);
       const ownSend = added.some((m) => m.selfSend && m.loadStatus === 'sending');
       if (stick.current || ownSend) scrollToBottom();
       else setNewCount((n) => n + added.filter((m) => !m.selfSend && m.type <= MessageType.CARD).length);
@@ -192,9 +198,10 @@ export function MessageList({ view, onLoadOlder, handle }: MessageListProps) {
     maybeLoadOlder();
     if (unread) {
       const index = messages.findIndex((m) => messageKey(m) === unread.key);
-      const firstVisible = virtualizer.getVirtualItems().find((item) => item.end > el.scrollTop)?.index ?? 0;
+      const firstVisible = virtualizer.getVirtualItemForOffset(el.scrollTop)?.index ?? 0;
       const above = !bottom && index >= 0 && firstVisible > index;
-      if (bottom) setUnread(null);
+      // read to the end by the user (not the automatic positioning at open)
+      if (bottom && userScrolled.current) setUnread(null);
       else if (above !== unread.above) setUnread({ ...unread, above });
     }
   };
