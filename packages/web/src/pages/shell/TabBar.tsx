@@ -1,12 +1,14 @@
 /** Bottom tab bar (spec §2): 50 px, 24 px icons, 10 px labels, selected #FFD30F. A left rail on desktop. */
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useTotalUnread } from '../../chat';
 import { Paths, TABS, type TabKey } from '../../routes/paths';
 import { TabIcon } from './TabIcon';
 
 export function TabBar({ active }: { active: TabKey }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const unread = useTotalUnread();
   return (
     <nav className="tabbar" aria-label={t('tabs.navigation')}>
       {TABS.map((tab) => {
@@ -22,7 +24,14 @@ export function TabBar({ active }: { active: TabKey }) {
               if (!selected) void navigate(Paths[tab], { replace: true });
             }}
           >
-            <TabIcon tab={tab} filled={selected} />
+            <span className="tabbar__icon-wrap">
+              <TabIcon tab={tab} filled={selected} />
+              {tab === 'chat' && unread > 0 && (
+                <span className="tabbar__badge" data-testid="tab-chat-unread">
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              )}
+            </span>
             <span className="tabbar__label">{t(`tabs.${tab}`)}</span>
           </button>
         );
