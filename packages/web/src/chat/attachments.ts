@@ -1,0 +1,67 @@
+/**
+ * The message content of an attachment (wire-contract §6): a preview from the
+ * local file while it uploads, then the content with the uploaded URLs.
+ */
+import { MessageType } from '@parley/protocol';
+import type { Progress, Uploader } from './deps';
+import type { Attachment } from './types';
+
+/** Message type and the content shown while the attachment uploads. */
+export function attachmentPreview(attachment: Attachment, upload: Uploader): { msgType: number; preview: string } {
+  switch (attachment.kind) {
+    case 'image': {
+      const url = upload.localUrl(attachment.file);
+      return {
+        msgType: MessageType.IMAGE,
+        preview: JSON.stringify({ originUrl: url, thumbUrl: url, width: 0, height: 0 }),
+      };
+    }
+    case 'video':
+      return {
+        msgType: MessageType.VIDEO,
+        preview: JSON.stringify({
+          videoUrl: upload.localUrl(attachment.file),
+          coverUrl: '',
+          width: 0,
+          height: 0,
+          duration: 0,
+        }),
+      };
+    case 'file':
+      return {
+        msgType: MessageType.FILE,
+        preview: JSON.stringify({ name: attachment.file.name, size: attachment.file.size, url: '' }),
+      };
+    case 'voice':
+      return {
+        msgType: MessageType.AUDIO,
+        preview: JSON.stringify({
+          duration: Math.max(0, Math.round(attachment.durationSec)),
+          url: upload.localUrl(attachment.blob),
+        }),
+      };
+  }
+}
+
+/** Upload the attachment; returns the message content with its URLs. */
+export async function uploadAttachment(
+  attachment: Attachment,
+  upload: Uploader,
+  onProgress: Progress,
+): Promise<string> {
+  switch (attachment.kind) {
+    case 'image':
+      return JSON.stringify(await upload.image(attachment.file, onProgress));
+    case 'video':
+      return JSON.stringify(await upload.video(attachment.file, onProgress));
+    case 'file': {
+      const url = await upload.file(attachment.file, attachment.file.name, onProgress);
+      return JSON.stringify({ name: attachment.file.name, size: attachment.file.size, url });
+    }
+    case 'voice': {
+      // Spec §7: voice recordings are uploaded as `<day of month>.mp3`.
+      const url = await upload.file(attachment.blob, `${new Date().getDate()}.mp3`, onProgress);
+      return JSON.stringify({ duration: Math.max(0, Math.round(attachment.durationSec)), url });
+    }
+  }
+}

@@ -1,0 +1,49 @@
+// Chat list order, pinning, removing and drafts.
+import { describe, expect, it } from 'vitest';
+import { sortedKeys } from './engine';
+import { ME, ANN, BOB, P, annKey, wire, ready } from './testEngine';
+import { chatKey } from './types';
+
+describe('list order, pin and remove', () => {
+  it('orders pinned first, then newest first; opening moves a chat to the top', async () => {
+    const s = await ready();
+    s.engine.onFrame(wire(1, { sendId: ANN, sendTime: 1000 }));
+    s.engine.onFrame(wire(2, { sendId: BOB, sendTime: 2000 }));
+    const bobKey = chatKey({ type: P, targetId: BOB });
+    expect(sortedKeys(s.store.get().chats)).toEqual([bobKey, annKey]);
+    await s.engine.pinChat(P, ANN, true);
+    expect(sortedKeys(s.store.get().chats)).toEqual([annKey, bobKey]);
+    await s.engine.pinChat(P, ANN, false);
+    s.tick(1000);
+    await s.engine.openChat(P, ANN);
+    expect(sortedKeys(s.store.get().chats)[0]).toBe(annKey);
+    // a chat opened for the first time is created at the top
+    s.tick(1000);
+    await s.engine.openChat(P, 9);
+    expect(sortedKeys(s.store.get().chats)[0]).toBe(chatKey({ type: P, targetId: 9 }));
+  });
+
+  it('remove drops the chat and its record; a new message brings it back', async () => {
+    const s = await ready();
+    s.engine.onFrame(wire(1));
+    await s.engine.flush();
+    expect(s.persistence.data.has(`chats-app-${ME}-${annKey}`)).toBe(true);
+    await s.engine.removeChat(P, ANN);
+    expect(s.chat()).toBeUndefined();
+    expect(s.persistence.data.has(`chats-app-${ME}-${annKey}`)).toBe(false);
+    s.engine.onFrame(wire(2));
+    expect(s.chat()!.messages.map((m) => m.id)).toEqual([2]);
+    expect(s.chat()!.unreadCount).toBe(1);
+  });
+
+  it('pinned state and drafts survive a restart', async () => {
+    const s = await ready();
+    s.engine.onFrame(wire(1));
+    await s.engine.pinChat(P, ANN, true);
+    s.engine.setDraft(P, ANN, 'half a thought');
+    await s.engine.flush();
+    await s.engine.stop();
+    await s.engine.start(ME);
+    expect(s.chat()).toMatchObject({ pinned: true, draft: 'half a thought' });
+  });
+});

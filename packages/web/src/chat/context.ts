@@ -1,0 +1,158 @@
+/**
+ * The engine's shared core: the session flags every part reads, and the helpers
+ * over the store that every part uses (read a chat, replace one, create one, the
+ * phase, the temporary list, waiting for the stored chats).
+ */
+import { ChatType } from '@parley/protocol';
+import type { Store } from '../app/createStore';
+import type { ChatEngineDeps } from './deps';
+import type { Saver } from './saving';
+import { blankChat, type ChatRecord, type ChatsState, type Phase } from './state';
+import { chatKey } from './types';
+
+/** State of the signed-in session shared by the engine's parts. */
+export interface Session {
+  /** Bumped by start/stop: answers of an ended session are dropped. */
+  gen: number;
+  userId: number | null;
+  /** The stored chats are in memory. */
+  loaded: boolean;
+  /** Between a socket login and its LOADING "false": the list is temporary (spec §4). */
+  pulling: boolean;
+  /** The offline pull cursor: moved only by sync.ts (the rule lives there), saved with the index. */
+  cursor: number;
+  /** The chat shown in the chat box. */
+  openKey: string | null;
+}
+
+export const newSession = (): Session => ({
+  gen: 0,
+  userId: null,
+  loaded: false,
+  pulling: false,
+  cursor: 0,
+  openKey: null,
+});
+
+export interface EngineCore {
+  store: Store<ChatsState>;
+  deps: ChatEngineDeps;
+  session: Session;
+  get(): ChatsState;
+  chatOf(key: string): ChatRecord | undefined;
+  setPhase(phase: Phase): void;
+  /** End the temporary list: every chat shows. */
+  showAll(): void;
+  /** End the temporary list after ms at the latest. */
+  showAllAfter(ms: number): void;
+  /** Replace one chat; marks it for saving. */
+  patch(key: string, fn: (c: ChatRecord) => ChatRecord): void;
+  /** The chat's key, creating the chat (and showing it in a temporary list) when missing. */
+  ensureChat(type: ChatType, targetId: number): string;
+  /** Refresh names and avatars from the friend list (remarks change names). */
+  refreshPeers(): void;
+  /** The name recall notices use. */
+  peerName(c: ChatRecord): string;
+  /** Actions wait for the stored chats: a chat made before them would hide its stored messages. */
+  untilLoaded(): Promise<void>;
+  releaseWaiters(): void;
+  /** Sign-out: cancel the pending full list. */
+  reset(): void;
+}
+
+export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, session: Session, saver: Saver): EngineCore {
+  let fullListTimer: unknown = null;
+  let loadWaiters: (() => void)[] = [];
+
+  function untilLoaded(): Promise<void> {
+    if (session.loaded || session.userId === null) return Promise.resolve();
+    return new Promise((resolve) => loadWaiters.push(resolve));
+  }
+  function releaseWaiters() {
+    const waiters = loadWaiters;
+    loadWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  const get = () => store.get();
+  const chatOf = (key: string): ChatRecord | undefined => get().chats[key];
+
+  function setPhase(phase: Phase) {
+    store.set((s) => (s.phase === phase ? s : { ...s, phase }));
+  }
+
+  function showAll() {
+    if (fullListTimer !== null) deps.timers.clear(fullListTimer);
+    fullListTimer = null;
+    store.set((s) => (s.visible === null ? s : { ...s, visible: null }));
+  }
+
+  function patch(key: string, fn: (c: ChatRecord) => ChatRecord): void {
+    const current = chatOf(key);
+    if (!current) return;
+    const next = fn(current);
+    if (next === current) return;
+    store.set((s) => ({ ...s, chats: { ...s.chats, [key]: next } }));
+    saver.markChanged(key);
+  }
+
+  function ensureChat(type: ChatType, targetId: number): string {
+    const key = chatKey({ type, targetId });
+    const s = get();
+    if (s.chats[key] && (s.visible === null || s.visible.has(key))) return key;
+    const created = !s.chats[key];
+    const rec = s.chats[key] ?? blankChat(type, targetId, deps.peer(targetId));
+    const visible = s.visible === null ? null : new Set(s.visible).add(key);
+    store.set({ ...s, chats: { ...s.chats, [key]: rec }, visible });
+    if (created) {
+      saver.unmarkRemoved(key);
+      saver.markChanged(key);
+      if (!deps.peer(targetId)) void fillUnknownPeer(key, targetId);
+    }
+    return key;
+  }
+
+  async function fillUnknownPeer(key: string, targetId: number) {
+    const gen = session.gen;
+    const info = await deps.lookupUser(targetId).catch(() => undefined);
+    if (!info || gen !== session.gen) return;
+    patch(key, (c) =>
+      c.showName === info.showName && c.headImage === info.headImage
+        ? c
+        : { ...c, showName: info.showName, headImage: info.headImage },
+    );
+  }
+
+  function refreshPeers(): void {
+    for (const [key, c] of Object.entries(get().chats)) {
+      if (c.type !== ChatType.PRIVATE) continue;
+      const peer = deps.peer(c.targetId);
+      if (peer && (peer.showName !== c.showName || peer.headImage !== c.headImage)) {
+        patch(key, (x) => ({ ...x, showName: peer.showName, headImage: peer.headImage }));
+      }
+    }
+  }
+
+  return {
+    store,
+    deps,
+    session,
+    get,
+    chatOf,
+    setPhase,
+    showAll,
+    showAllAfter(ms) {
+      fullListTimer = deps.timers.set(showAll, ms);
+    },
+    patch,
+    ensureChat,
+    refreshPeers,
+    peerName: (c) => deps.peer(c.targetId)?.showName ?? c.showName,
+    untilLoaded,
+    releaseWaiters,
+    reset() {
+      if (fullListTimer !== null) deps.timers.clear(fullListTimer);
+      fullListTimer = null;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * What the chat engine is given (REST calls, uploads, persistence, friends,
+ * clock, page visibility, timers): index.ts passes the browser's, tests pass fakes.
+ */
+import type { ImageUploadResult, PrivateMessage, PrivateSendRequest, VideoUploadResult } from '@parley/protocol';
+import type { Translate } from '../i18n/timeText';
+import type { ChatPersistence } from './persistence';
+import type { ChatRecord } from './state';
+import type { ChatMessage } from './types';
+
+export interface ChatApi {
+  send(req: PrivateSendRequest): Promise<PrivateMessage>;
+  recall(id: number): Promise<PrivateMessage>;
+  pullOffline(minId: number): Promise<unknown>;
+  readed(friendId: number): Promise<unknown>;
+  maxReadedId(friendId: number): Promise<number>;
+  /** Newest first, 1-based pages. */
+  history(friendId: number, page: number, size: number): Promise<PrivateMessage[]>;
+}
+
+export type Progress = (fraction: number) => void;
+export interface Uploader {
+  image(file: File, onProgress: Progress): Promise<ImageUploadResult>;
+  /** Returns the file's URL. */
+  file(blob: Blob, name: string, onProgress: Progress): Promise<string>;
+  video(file: File, onProgress: Progress): Promise<VideoUploadResult>;
+  /** A URL showing a local file while it uploads. */
+  localUrl(blob: Blob): string;
+}
+
+export interface Peer {
+  showName: string;
+  headImage: string;
+  isDnd: boolean;
+}
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export interface ChatEngineDeps {
+  api: ChatApi;
+  upload: Uploader;
+  persistence: ChatPersistence;
+  /** A friend's display data, if known. */
+  peer(userId: number): Peer | undefined;
+  /** Look up someone who is not (or no longer) a friend. */
+  lookupUser(userId: number): Promise<{ showName: string; headImage: string } | undefined>;
+  t: Translate;
+  now(): number;
+  newTmpId(): string;
+  /** Page visible (document.visibilityState). */
+  isVisible(): boolean;
+  /** A new message arrived from someone else while the page is hidden. */
+  notify(chat: ChatRecord, message: ChatMessage): void;
+  toast(text: string): void;
+  timers: Timers;
+  saveDelayMs?: number;
+}

@@ -1,0 +1,105 @@
+/**
+ * Stored private messages entering the chats, whatever brought them (a socket
+ * frame, a send reply, a recall reply), and the read marks of both sides.
+ */
+import { ChatType, MessageStatus, MessageType, type PrivateMessage } from '@parley/protocol';
+import type { EngineCore } from './context';
+import { applyRecall, countsAsUnread, fromWire, indexOfId, insertMessage, privateTargetOf } from './messages';
+import { recallNotice } from './preview';
+import type { Reading } from './reading';
+import { lastOf, withReceipt, withUnreadCleared } from './state';
+import { chatKey } from './types';
+
+export interface Incoming {
+  /** A stored message. `live`: it may notify. Returns whether it was new. */
+  applyMessage(wire: PrivateMessage, live: boolean): boolean;
+  /** A RECALL message: the original becomes the notice. */
+  applyRecallMessage(wire: PrivateMessage): void;
+  /** READED: I read the chat on my other terminal. */
+  applyReaded(wire: PrivateMessage): void;
+  /** RECEIPT: the friend read my messages. */
+  applyReceiptFrame(wire: PrivateMessage): void;
+}
+
+export function createIncoming(core: EngineCore, reading: Reading): Incoming {
+  const { deps, session } = core;
+
+  function applyReaded(wire: PrivateMessage) {
+    // From my other terminal: I read the chat with recvId.
+    if (wire.sendId !== session.userId) return;
+    core.patch(chatKey({ type: ChatType.PRIVATE, targetId: wire.recvId }), withUnreadCleared);
+  }
+
+  function applyReceiptFrame(wire: PrivateMessage) {
+    // The friend (sendId) read my messages up to content.
+    const maxId = Number(wire.content);
+    if (!Number.isFinite(maxId)) return;
+    core.patch(chatKey({ type: ChatType.PRIVATE, targetId: wire.sendId }), (c) => withReceipt(c, maxId));
+  }
+
+  function applyRecallMessage(wire: PrivateMessage) {
+    const uid = session.userId;
+    if (uid === null) return;
+    const originalId = Number(wire.content);
+    const key = chatKey({ type: ChatType.PRIVATE, targetId: privateTargetOf(wire, uid) });
+    const selfSend = wire.sendId === uid;
+    core.patch(key, (c) => {
+      const notice = recallNotice(selfSend, core.peerName(c), deps.t);
+      const at = indexOfId(c.messages, originalId);
+      const original = at >= 0 ? c.messages[at] : undefined;
+      const wasUnread = original !== undefined && original.status !== MessageStatus.RECALL && countsAsUnread(original);
+      const messages = applyRecall(c.messages, originalId, notice);
+      if (messages === c.messages && c.last?.type === MessageType.RECALL) return c;
+      return {
+        ...c,
+        messages,
+        unreadCount: wasUnread ? Math.max(0, c.unreadCount - 1) : c.unreadCount,
+        last: { type: MessageType.RECALL, content: notice, status: MessageStatus.RECALL, selfSend },
+      };
+    });
+  }
+
+  function applyMessage(wire: PrivateMessage, live: boolean): boolean {
+    const uid = session.userId;
+    if (uid === null) return false;
+    const targetId = privateTargetOf(wire, uid);
+    const existing = core.chatOf(chatKey({ type: ChatType.PRIVATE, targetId }));
+    if (existing?.deletedIds.includes(wire.id)) return false;
+    const key = core.ensureChat(ChatType.PRIVATE, targetId);
+    const entry = fromWire(wire, uid);
+    let added = false;
+    let counted = false;
+    core.patch(key, (c) => {
+      if (entry.status === MessageStatus.RECALL) entry.content = recallNotice(entry.selfSend, core.peerName(c), deps.t);
+      const { list, outcome } = insertMessage(c.messages, entry);
+      if (outcome === 'duplicate') return list === c.messages ? c : { ...c, messages: list };
+      added = outcome === 'added';
+      let unreadCount = c.unreadCount;
+      if (added && countsAsUnread(entry)) {
+        if (reading.isOpenAndSeen(key)) {
+          const at = indexOfId(list, entry.id!);
+          if (at >= 0) list[at] = { ...entry, status: MessageStatus.READED };
+          reading.scheduleRead(targetId);
+        } else {
+          unreadCount++;
+          counted = true;
+        }
+      }
+      const newest = entry.sendTime >= c.lastSendTime;
+      return {
+        ...c,
+        messages: list,
+        unreadCount,
+        last: newest ? lastOf(entry) : c.last,
+        lastSendTime: newest ? entry.sendTime : c.lastSendTime,
+      };
+    });
+    if (counted && live && !deps.isVisible() && !deps.peer(targetId)?.isDnd) {
+      const c = core.chatOf(key);
+      if (c) deps.notify(c, entry);
+    }
+    return added;
+  }
+
+  return { applyMessage, applyRecallMessage, applyReaded, applyReceiptFrame };
+}

@@ -1,0 +1,85 @@
+// Sign-in load of the stored chats, and sign-out.
+import { describe, expect, it } from 'vitest';
+import { CHAT_LIST_INITIAL_SIZE } from '@parley/protocol';
+import { EMPTY_CHATS, sortedKeys } from './engine';
+import { ME, ANN, P, annKey, wire, loading, storedChat, setup, ready } from './testEngine';
+import { chatKey } from './types';
+
+describe('loading at sign-in', () => {
+  it('shows the first 15 stored chats at once and the full sorted list after the pull', async () => {
+    const s = setup();
+    const chats = Array.from({ length: 20 }, (_, i) => storedChat(100 + i, { lastSendTime: 1000 + i }));
+    const keys = sortedKeys(
+      Object.fromEntries(chats.map((c) => [chatKey(c), { ...c, loadingOlder: false, openedAt: 0 }])),
+    );
+    await s.persistence.save(ME, { chatKeys: keys, privateMaxId: 5 }, chats, []);
+    s.engine.onConnection('open');
+    await s.engine.start(ME);
+    const visible = s.store.get().visible!;
+    expect(visible.size).toBe(CHAT_LIST_INITIAL_SIZE);
+    expect([...visible]).toEqual(keys.slice(0, CHAT_LIST_INITIAL_SIZE));
+    expect(Object.keys(s.store.get().chats)).toHaveLength(20);
+    // a message for a chat beyond the first 15 shows it in the temporary list
+    s.engine.onConnection('loggedIn');
+    s.engine.onFrame(wire(6, { sendId: 100, sendTime: 5000 }));
+    expect(s.store.get().visible!.has(chatKey({ type: P, targetId: 100 }))).toBe(true);
+    s.engine.onFrame(loading(false));
+    expect(s.store.get().visible).toBeNull();
+    expect(sortedKeys(s.store.get().chats)[0]).toBe(chatKey({ type: P, targetId: 100 }));
+  });
+
+  it('shows everything at once when the socket is closed (nothing to wait for)', async () => {
+    const s = setup();
+    const chats = Array.from({ length: 20 }, (_, i) => storedChat(100 + i));
+    await s.persistence.save(ME, { chatKeys: chats.map(chatKey), privateMaxId: 0 }, chats, []);
+    await s.engine.start(ME);
+    expect(s.store.get().visible).toBeNull();
+  });
+
+  it('a message still sending at start becomes failed', async () => {
+    const s = setup();
+    const sending = {
+      tmpId: 'x',
+      type: 0,
+      content: 'hi',
+      sendId: ME,
+      recvId: ANN,
+      sendTime: 1,
+      status: 0,
+      selfSend: true,
+      loadStatus: 'sending' as const,
+    };
+    await s.persistence.save(
+      ME,
+      { chatKeys: [annKey], privateMaxId: 0 },
+      [storedChat(ANN, { messages: [sending] })],
+      [],
+    );
+    await s.engine.start(ME);
+    expect(s.chat()!.messages[0]!.loadStatus).toBe('fail');
+  });
+
+  it('a chat opened while the stored chats load keeps its stored messages', async () => {
+    const s = setup();
+    const stored = storedChat(ANN, { messages: [] });
+    await s.persistence.save(ME, { chatKeys: [annKey], privateMaxId: 0 }, [stored], []);
+    s.persistence.data.set(`chats-app-${ME}-${annKey}`, {
+      ...stored,
+      messages: [{ ...wire(3), selfSend: false, loadStatus: 'ok' }],
+    });
+    const started = s.engine.start(ME);
+    const opened = s.engine.openChat(P, ANN);
+    await started;
+    await opened;
+    expect(s.chat()!.messages.map((m) => m.id)).toEqual([3]);
+  });
+
+  it('stop clears memory but keeps the stored chats of that user', async () => {
+    const s = await ready();
+    s.engine.onFrame(wire(1));
+    await s.engine.stop();
+    expect(s.store.get()).toEqual(EMPTY_CHATS);
+    await s.engine.start(ME);
+    expect(s.chat()!.messages.map((m) => m.id)).toEqual([1]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Sign-in and sign-out (spec §3-§4): at sign-in the first stored chats show at
+ * once, the rest load behind them, then the offline pull and the frames that
+ * waited run; sign-out saves, then forgets everything in memory.
+ */
+import { CHAT_LIST_INITIAL_SIZE } from '@parley/protocol';
+import type { ChatListActions } from './chatList';
+import type { EngineCore } from './context';
+import type { StoredChat, StoredIndex } from './persistence';
+import type { Reading } from './reading';
+import type { Saver } from './saving';
+import type { Sending } from './send';
+import { EMPTY_CHATS, recordsByKey } from './state';
+import { PULL_SAFETY_MS, type Sync } from './sync';
+
+interface Parts {
+  saver: Saver;
+  sync: Sync;
+  reading: Reading;
+  sending: Sending;
+  chatList: ChatListActions;
+}
+
+export function createLifecycle(
+  core: EngineCore,
+  { saver, sync, reading, sending, chatList }: Parts,
+): { start(userId: number): Promise<void>; stop(): Promise<void> } {
+  const { store, deps, session } = core;
+
+  async function start(uid: number): Promise<void> {
+    const gen = ++session.gen;
+    session.userId = uid;
+    session.loaded = false;
+    sync.startSession();
+    store.set({ userId: uid, phase: 'initializing', chats: {}, visible: new Set() });
+    let index: StoredIndex | undefined;
+    let rest: (StoredChat | undefined)[];
+    try {
+      index = await deps.persistence.loadIndex(uid);
+      if (gen !== session.gen) return;
+      const keys = index?.chatKeys ?? [];
+      const first = await deps.persistence.loadChats(uid, keys.slice(0, CHAT_LIST_INITIAL_SIZE));
+      if (gen !== session.gen) return;
+      // The first 15 show at once (spec §4).
+      const initial = recordsByKey(first);
+      store.set((s) => ({ ...s, chats: { ...initial, ...s.chats }, visible: new Set(Object.keys(initial)) }));
+      rest = await deps.persistence.loadChats(uid, keys.slice(CHAT_LIST_INITIAL_SIZE));
+      if (gen !== session.gen) return;
+    } catch (err) {
+      console.error('chat store: load failed', err);
+      if (gen !== session.gen) return;
+      index = undefined;
+      rest = [];
+    }
+    sync.restoreCursor(index?.privateMaxId ?? 0);
+    const others = recordsByKey(rest);
+    store.set((s) => ({ ...s, chats: { ...others, ...s.chats } }));
+    session.loaded = true;
+    sync.onLoaded();
+    core.releaseWaiters();
+    // Not connected: no pending messages can load now, show what is stored.
+    if (sync.connection() === 'closed') core.showAll();
+    else if (core.get().visible !== null) core.showAllAfter(PULL_SAFETY_MS);
+  }
+
+  async function stop(): Promise<void> {
+    await saver.flush();
+    session.gen++;
+    session.userId = null;
+    session.loaded = false;
+    session.openKey = null;
+    sync.reset();
+    core.reset();
+    saver.reset();
+    reading.reset();
+    chatList.reset();
+    sending.reset();
+    store.set(EMPTY_CHATS);
+    core.releaseWaiters();
+  }
+
+  return { start, stop };
+}

@@ -1,0 +1,212 @@
+/**
+ * The send pipeline (spec §4, §7): an optimistic entry shows at once, attachments
+ * upload with progress, the server's copy replaces the entry. A failed send is
+ * never resent automatically; the user retries. Also recall and delete-for-me.
+ */
+import { ChatType, MessageStatus, MessageType, checkMessageContent, type CardContent } from '@parley/protocol';
+import { attachmentPreview, uploadAttachment } from './attachments';
+import type { EngineCore } from './context';
+import type { Progress } from './deps';
+import type { Incoming } from './incoming';
+import { indexOfId, indexOfKey, indexOfTmpId } from './messages';
+import type { Saver } from './saving';
+import { lastOf, type ChatRecord } from './state';
+import { chatKey, type Attachment, type ChatMessage, type SendOptions } from './types';
+
+const DELETED_IDS_MAX = 5_000;
+
+export interface Sending {
+  sendText(type: ChatType, targetId: number, text: string, opts?: SendOptions): Promise<void>;
+  sendAttachment(type: ChatType, targetId: number, attachment: Attachment, opts?: SendOptions): Promise<void>;
+  sendCard(type: ChatType, targetId: number, card: CardContent, opts?: SendOptions): Promise<void>;
+  forward(message: ChatMessage, targets: { type: ChatType; targetId: number }[]): Promise<void>;
+  retry(type: ChatType, targetId: number, key: string): Promise<void>;
+  recall(type: ChatType, targetId: number, messageId: number): Promise<void>;
+  deleteMessage(type: ChatType, targetId: number, key: string): Promise<void>;
+  /** Sign-out: forget the picked files. */
+  reset(): void;
+}
+
+function quoteOf(c: ChatRecord, id: number | undefined) {
+  if (id === undefined) return undefined;
+  const at = indexOfId(c.messages, id);
+  const m = at >= 0 ? c.messages[at] : undefined;
+  return m ? { id, sendId: m.sendId, type: m.type, content: m.content, status: m.status } : undefined;
+}
+
+export function createSending(core: EngineCore, saver: Saver, incoming: Incoming): Sending {
+  const { deps, session } = core;
+  /** Picked files of entries not sent yet, by tmpId: kept for retries. */
+  const uploads = new Map<string, Attachment>();
+
+  function setEntry(key: string, tmpId: string, fields: Partial<ChatMessage>) {
+    core.patch(key, (c) => {
+      const at = indexOfTmpId(c.messages, tmpId);
+      if (at < 0) return c;
+      const messages = [...c.messages];
+      messages[at] = { ...messages[at]!, ...fields };
+      const isLast = at === messages.length - 1;
+      return { ...c, messages, last: isLast ? lastOf(messages[at]!) : c.last };
+    });
+  }
+
+  /** Add the optimistic entry and run the pipeline. */
+  async function submit(
+    type: ChatType,
+    targetId: number,
+    msgType: number,
+    content: string,
+    opts: SendOptions = {},
+    attachment?: Attachment,
+  ): Promise<void> {
+    if (!session.loaded) await core.untilLoaded();
+    const uid = session.userId;
+    if (uid === null) return;
+    if (type !== ChatType.PRIVATE) throw new Error(`chat type ${type} is not supported yet`);
+    const key = core.ensureChat(type, targetId);
+    const tmpId = deps.newTmpId();
+    const now = deps.now();
+    core.patch(key, (c) => {
+      const entry: ChatMessage = {
+        tmpId,
+        type: msgType,
+        content,
+        sendId: uid,
+        recvId: targetId,
+        sendTime: now,
+        status: MessageStatus.UNSEND,
+        selfSend: true,
+        loadStatus: 'sending',
+      };
+      const quote = quoteOf(c, opts.quoteMessageId);
+      if (quote) entry.quoteMessage = quote;
+      if (attachment) entry.progress = 0;
+      return { ...c, messages: [...c.messages, entry], last: lastOf(entry), lastSendTime: now, draft: '' };
+    });
+    if (attachment) uploads.set(tmpId, attachment);
+    await deliver(key, tmpId);
+  }
+
+  /** Shows upload progress on the entry, in whole percents. */
+  function progressOf(key: string, tmpId: string): Progress {
+    let shown = -1;
+    return (fraction) => {
+      const pct = Math.floor(Math.min(1, Math.max(0, fraction)) * 100);
+      if (pct === shown) return;
+      shown = pct;
+      setEntry(key, tmpId, { progress: pct / 100 });
+    };
+  }
+
+  async function deliver(key: string, tmpId: string): Promise<void> {
+    const gen = session.gen;
+    const c = core.chatOf(key);
+    const at = c ? indexOfTmpId(c.messages, tmpId) : -1;
+    if (!c || at < 0) return;
+    const entry = c.messages[at]!;
+    setEntry(key, tmpId, { loadStatus: 'sending' });
+    try {
+      let content = entry.content;
+      const pending = uploads.get(tmpId);
+      if (pending) {
+        content = await uploadAttachment(pending, deps.upload, progressOf(key, tmpId));
+        if (gen !== session.gen) return;
+        uploads.delete(tmpId);
+        setEntry(key, tmpId, { content, progress: 1 });
+      }
+      const reply = await deps.api.send({
+        tmpId,
+        recvId: c.targetId,
+        type: entry.type,
+        content,
+        quoteMessageId: entry.quoteMessage?.id,
+      });
+      if (gen !== session.gen) return;
+      incoming.applyMessage(reply, false);
+    } catch {
+      if (gen !== session.gen) return;
+      // Never resent automatically (spec §4): the user retries.
+      setEntry(key, tmpId, { loadStatus: 'fail' });
+    }
+  }
+
+  /** Text and cards are checked as the server checks them; refused with the catalogue message. */
+  function checked(msgType: number, content: string): string | undefined {
+    const check = checkMessageContent(msgType, content);
+    if (check.ok) return check.content;
+    deps.toast(deps.t(`errors.${check.key}`));
+    return undefined;
+  }
+
+  async function sendText(type: ChatType, targetId: number, text: string, opts?: SendOptions) {
+    const content = checked(MessageType.TEXT, text);
+    if (content !== undefined) await submit(type, targetId, MessageType.TEXT, content, opts);
+  }
+
+  async function sendCard(type: ChatType, targetId: number, card: CardContent, opts?: SendOptions) {
+    const content = checked(MessageType.CARD, JSON.stringify(card));
+    if (content !== undefined) await submit(type, targetId, MessageType.CARD, content, opts);
+  }
+
+  async function retry(type: ChatType, targetId: number, key: string) {
+    if (!session.loaded) await core.untilLoaded();
+    const ck = chatKey({ type, targetId });
+    const c = core.chatOf(ck);
+    const at = c ? indexOfKey(c.messages, key) : -1;
+    const m = at >= 0 ? c!.messages[at] : undefined;
+    if (!m || m.id !== undefined || !m.tmpId || m.loadStatus !== 'fail') return;
+    if (!uploads.has(m.tmpId) && m.content.includes('blob:')) {
+      // The picked file did not survive a reload: it cannot be uploaded again.
+      deps.toast(deps.t('chat.retryUnavailable'));
+      return;
+    }
+    await deliver(ck, m.tmpId);
+  }
+
+  async function recall(type: ChatType, targetId: number, messageId: number) {
+    if (type !== ChatType.PRIVATE) return;
+    const gen = session.gen;
+    const reply = await deps.api.recall(messageId);
+    if (gen !== session.gen) return;
+    incoming.applyRecallMessage(reply);
+  }
+
+  async function deleteMessage(type: ChatType, targetId: number, key: string): Promise<void> {
+    if (!session.loaded) await core.untilLoaded();
+    core.patch(chatKey({ type, targetId }), (c) => {
+      const at = indexOfKey(c.messages, key);
+      if (at < 0) return c;
+      const m = c.messages[at]!;
+      const messages = [...c.messages.slice(0, at), ...c.messages.slice(at + 1)];
+      if (m.tmpId) uploads.delete(m.tmpId);
+      const deletedIds = m.id === undefined ? c.deletedIds : [...c.deletedIds, m.id].slice(-DELETED_IDS_MAX);
+      const wasLast = at === c.messages.length - 1;
+      const newLast = messages[messages.length - 1];
+      return {
+        ...c,
+        messages,
+        deletedIds,
+        last: wasLast ? (newLast ? lastOf(newLast) : undefined) : c.last,
+      };
+    });
+    return saver.flush();
+  }
+
+  return {
+    sendText,
+    sendCard,
+    async sendAttachment(type, targetId, attachment, opts) {
+      const { msgType, preview } = attachmentPreview(attachment, deps.upload);
+      await submit(type, targetId, msgType, preview, opts, attachment);
+    },
+    async forward(message, targets) {
+      if (message.status === MessageStatus.RECALL || message.type > MessageType.CARD) return;
+      // A copy per target with new tmpIds, reusing the uploaded URLs.
+      await Promise.all(targets.map((t) => submit(t.type, t.targetId, message.type, message.content)));
+    },
+    retry,
+    recall,
+    deleteMessage,
+    reset: () => uploads.clear(),
+  };
+}
