@@ -72,6 +72,7 @@ describe('sending', () => {
     await s.engine.sendAttachment(P, ANN, { kind: 'voice', blob: new Blob(['x']), durationSec: 3.4 });
     const failed = s.chat()!.messages[0]!;
     expect(failed).toMatchObject({ loadStatus: 'fail', type: MessageType.AUDIO });
+    expect(s.toast).toHaveBeenCalledWith('errors.fileSendFailed');
     await s.runTimers();
     expect(s.upload.file).toHaveBeenCalledTimes(1);
     expect(s.api.send).not.toHaveBeenCalled();

@@ -105,9 +105,9 @@ export function createSending(core: EngineCore, saver: Saver, incoming: Incoming
     if (!c || at < 0) return;
     const entry = c.messages[at]!;
     setEntry(key, tmpId, { loadStatus: 'sending' });
+    const pending = uploads.get(tmpId);
     try {
       let content = entry.content;
-      const pending = uploads.get(tmpId);
       if (pending) {
         content = await uploadAttachment(pending, deps.upload, progressOf(key, tmpId));
         if (gen !== session.gen) return;
@@ -127,6 +127,7 @@ export function createSending(core: EngineCore, saver: Saver, incoming: Incoming
       if (gen !== session.gen) return;
       // Never resent automatically (spec §4): the user retries.
       setEntry(key, tmpId, { loadStatus: 'fail' });
+      if (pending) deps.toast(deps.t('errors.fileSendFailed'));
     }
   }
 
