@@ -1,11 +1,19 @@
 /** Private chat (issue 4): quote, forward to another friend, recall (both sides, list preview, re-edit). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { MessageStatus } from '@parley/protocol';
+import { API_BASE, MessageStatus } from '@parley/protocol';
 import { en, expectToast, launchBrowser, screenshot, startServer, type RunningServer } from '../support/index.js';
 import { signIn, type Person } from '../support/contacts.js';
-import { befriend, createMember, expectChatRow } from '../support/chat.js';
-import { leaveChat, messageMenu, messageRow, openChatFromList, sendText, waitForText } from '../support/chat-box.js';
+import { WAIT_MS, befriend, createMember, expectChatRow } from '../support/chat.js';
+import {
+  keyOf,
+  leaveChat,
+  messageMenu,
+  messageRow,
+  openChatFromList,
+  sendText,
+  waitForText,
+} from '../support/chat-box.js';
 
 describe('private chat: quote, forward, recall (390×844)', () => {
   let server: RunningServer;
@@ -81,6 +89,22 @@ describe('private chat: quote, forward, recall (390×844)', () => {
     await leaveChat(a.page);
     await expectChatRow(a.page, c.id, { unread: 0, last: question });
     await openChatFromList(a.page, b.id);
+  });
+
+  it('marks a send that failed, and delivers it once when Alice retries', async () => {
+    const send = `**${API_BASE}/message/private/send`;
+    await a.page.route(send, (route) => route.abort('internetdisconnected'));
+    await a.page.getByTestId('composer-input').fill('Through a tunnel');
+    await a.page.getByTestId('composer-send').click();
+    const failed = messageRow(a.page, 'Through a tunnel').and(a.page.locator('[data-load-status="fail"]'));
+    await failed.waitFor({ timeout: WAIT_MS });
+    const tmpKey = await keyOf(failed);
+    expect(tmpKey).toMatch(/^tmp:/);
+
+    await a.page.unroute(send);
+    await a.page.getByTestId(`message-retry-${tmpKey}`).click();
+    const key = await waitForText(a.page, 'Through a tunnel', true);
+    expect(await waitForText(b.page, 'Through a tunnel', false)).toBe(key);
   });
 
   it('lets Alice recall her message: both sides show the notice, Bob’s list too', async () => {
