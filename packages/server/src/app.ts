@@ -5,17 +5,22 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDb, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { registerRoutes } from './http/register-routes.js';
 import { registerStatic } from './http/static.js';
-import { InProcessBus, type Bus } from './realtime/bus.js';
+import { InProcessBus } from './realtime/bus.js';
 import { Gateway } from './realtime/gateway.js';
+import { LocalPresence } from './realtime/presence.js';
+import { redactUrl } from './realtime/redis.js';
+import { RedisBus } from './realtime/redis-bus.js';
+import { RedisPresence } from './realtime/redis-presence.js';
+import { SessionRegistry } from './realtime/sessions.js';
 import { buildHandlers } from './routes/index.js';
-import { createServices, type Services } from './services/index.js';
+import { createServices, type Realtime, type Services } from './services/index.js';
 
 export interface ParleyServer {
   app: FastifyInstance;
@@ -38,16 +43,27 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     await db.kysely.destroy();
     throw err;
   }
-  const bus: Bus = new InProcessBus();
-  const services = createServices(config, db, bus);
-  const trialCreated = await services.accounts.ensureTrialAccount(config.trialUserName, config.trialPassword);
-
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
-  if (config.redisUrl) app.log.warn('REDIS_URL is set but not used yet: this node runs the in-process bus');
+  let realtime: Realtime;
+  try {
+    realtime = await openRealtime(config, app.log);
+  } catch (err) {
+    await db.kysely.destroy();
+    throw err;
+  }
+  const { bus, presence } = realtime;
+  if (config.redisUrl && db.dialect === 'sqlite') {
+    app.log.warn(
+      'REDIS_URL with SQLite: nodes sharing one SQLite file do not order per-user writes across processes; use PostgreSQL for several nodes',
+    );
+  }
+  const services = createServices(config, db, realtime);
+  const trialCreated = await services.accounts.ensureTrialAccount(config.trialUserName, config.trialPassword);
+
   installErrorHandler(app, config.uploadMaxBytes);
   await app.register(fastifyMultipart, {
     // Two files at most: a video and its cover.
@@ -86,11 +102,42 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     async close() {
       if (closed) return;
       closed = true;
-      await stopPresenceSync();
+      // Sockets first, so the presence of their users is withdrawn and friends (on any node) are told.
       await gateway.close();
+      if (presence instanceof RedisPresence) await presence.flush();
+      await stopPresenceSync();
       await app.close();
+      if (presence instanceof RedisPresence) await presence.close();
       await bus.close();
       await db.kysely.destroy();
     },
   };
+}
+
+/** In-process bus and presence; with REDIS_URL, Redis pub/sub and Redis presence shared by every node. */
+async function openRealtime(config: Config, log: FastifyBaseLogger): Promise<Realtime> {
+  const registry = new SessionRegistry();
+  if (!config.redisUrl) {
+    log.info('realtime: in-process bus and presence (single node)');
+    return { bus: new InProcessBus(), registry, presence: new LocalPresence(registry) };
+  }
+  const onError = (err: unknown, what: string) => log.error({ err }, what);
+  const bus = await RedisBus.connect(config.redisUrl, config.redisPrefix, onError);
+  try {
+    const presence = await RedisPresence.connect({
+      url: config.redisUrl,
+      prefix: config.redisPrefix,
+      registry,
+      onError,
+      heartbeatMs: config.presenceHeartbeatMs,
+    });
+    log.info(
+      { redis: redactUrl(config.redisUrl), prefix: config.redisPrefix, nodeId: presence.nodeId },
+      'realtime: Redis bus and presence (several nodes can share users)',
+    );
+    return { bus, registry, presence };
+  } catch (err) {
+    await bus.close();
+    throw err;
+  }
 }

@@ -10,7 +10,10 @@ export interface Config {
   dataDir: string;
   /** postgres://… when set; otherwise SQLite at `dataDir/parley.db`. */
   databaseUrl: string | undefined;
+  /** redis://… when set: push bus and presence shared by several nodes through Redis. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel this server uses. */
+  redisPrefix: string;
   webDist: string;
   uploadMaxBytes: number;
   /** Overrides the generated secret in `dataDir/secrets.json`. */
@@ -31,6 +34,11 @@ export interface Config {
    * environment: tests pass their own to control time without a test-only endpoint.
    */
   clock?: () => number;
+  /**
+   * Redis presence heartbeat (default 10 s; a node's entries count for 3 heartbeats).
+   * Not read from the environment: tests shorten it to see a dead node swept.
+   */
+  presenceHeartbeatMs?: number;
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(process.cwd(), str(env, 'DATA_DIR') ?? './data'),
     databaseUrl: str(env, 'DATABASE_URL'),
     redisUrl: str(env, 'REDIS_URL'),
+    redisPrefix: str(env, 'REDIS_PREFIX') ?? 'parley:',
     webDist: path.resolve(process.cwd(), str(env, 'WEB_DIST') ?? path.join(serverRoot, '..', 'web', 'dist')),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', Limits.UPLOAD_MAX_BYTES),
     jwtSecret: str(env, 'JWT_SECRET'),

@@ -1,7 +1,7 @@
 /**
  * The bus carries push envelopes between the services that publish them and the
- * gateways that own sockets. In-process now; a Redis implementation (REDIS_URL)
- * drops in behind the same interface, so envelopes must stay JSON-serialisable.
+ * gateways that own sockets. In-process by default; with REDIS_URL, RedisBus
+ * (redis-bus.ts) carries them between nodes, so envelopes must stay JSON-serialisable.
  */
 import type { ServerFrame, Terminal } from '@parley/protocol';
 

@@ -1,6 +1,7 @@
 /**
- * Online state per terminal, derived from live sockets. Async so a multi-node
- * implementation (Redis) can replace the local one without touching callers.
+ * Online state per terminal, derived from live sockets. LocalPresence reads this
+ * node's registry; with REDIS_URL, RedisPresence (redis-presence.ts) shares it
+ * between nodes behind the same async interface.
  */
 import type { Terminal } from '@parley/protocol';
 import type { SessionRegistry } from './sessions.js';

@@ -2,9 +2,9 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import type { Bus } from '../realtime/bus.js';
-import { LocalPresence, type Presence } from '../realtime/presence.js';
+import type { Presence } from '../realtime/presence.js';
 import { PushService } from '../realtime/push.js';
-import { SessionRegistry } from '../realtime/sessions.js';
+import type { SessionRegistry } from '../realtime/sessions.js';
 import { AccountService } from './account.js';
 import { AuthService } from './auth.js';
 import { BlacklistService } from './blacklist.js';
@@ -42,11 +42,16 @@ export interface Services {
   systemConfig: () => ReturnType<typeof systemConfig>;
 }
 
-export function createServices(config: Config, db: Db, bus: Bus): Services {
+/** The realtime parts chosen by app.ts: in-process, or Redis-backed when REDIS_URL is set. */
+export interface Realtime {
+  bus: Bus;
+  registry: SessionRegistry;
+  presence: Presence;
+}
+
+export function createServices(config: Config, db: Db, { bus, registry, presence }: Realtime): Services {
   const secret = loadSigningSecret(config.dataDir, config.jwtSecret);
   const tokens = new TokenService(secret, config.accessTokenTtlS, config.refreshTokenTtlS);
-  const registry = new SessionRegistry();
-  const presence = new LocalPresence(registry);
   const push = new PushService(bus);
   const uploads = new UploadService(config.dataDir);
   const clock = config.clock ?? Date.now;

@@ -37,7 +37,8 @@ export class ChatClient {
   private loadedWaiters: (() => void)[] = [];
 
   constructor(
-    private readonly baseUrl: string,
+    /** Node the next connect() and its pull go to; a cluster test moves it between nodes. */
+    public baseUrl: string,
     private readonly token: string,
   ) {}
 

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createApp, loadConfig, type Config, type ParleyServer } from '../../src/index.js';
 
@@ -46,6 +47,26 @@ export const usingPostgres = (): boolean => process.env.TEST_DB === 'postgres';
 export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-test-'));
   const database = usingPostgres() ? await createPgDatabase() : undefined;
+  let node: TestServer;
+  try {
+    node = await startNode(dataDir, database?.url, overrides);
+  } catch (err) {
+    await database?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    ...node,
+    async close() {
+      await node.close();
+      await database?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One app on DATA_DIR `dataDir` and `databaseUrl` (SQLite in dataDir when absent); close() stops only the app. */
+async function startNode(dataDir: string, databaseUrl: string | undefined, overrides: Partial<Config>) {
   // An empty environment: the tests must not depend on the caller's shell.
   const config = loadConfig(
     {},
@@ -53,34 +74,83 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
       port: 0,
       host: '127.0.0.1',
       dataDir,
-      databaseUrl: database?.url,
+      databaseUrl,
       webDist: path.join(dataDir, 'no-web-dist'),
       logLevel: 'silent',
       authRatePerMin: 0,
       ...overrides,
     },
   );
-  let server: ParleyServer;
-  try {
-    server = await createApp(config);
-  } catch (err) {
-    await database?.drop();
-    throw err;
-  }
+  const server = await createApp(config);
   const url = await server.listen();
-  return {
+  const node: TestServer = {
     url,
     wsUrl: url.replace(/^http/, 'ws'),
     server,
     config,
     dataDir,
-    async close() {
-      await server.close();
-      await database?.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
+    close: () => server.close(),
   };
+  return node;
 }
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestCluster {
+  nodes: TestServer[];
+  redisUrl: string;
+  /** The REDIS_PREFIX of this cluster: unique per call, its keys are deleted at close. */
+  redisPrefix: string;
+  close(): Promise<void>;
+}
+
+/**
+ * startCluster(n): n apps sharing one database (the PostgreSQL database of this
+ * run, or one SQLite file in WAL mode), one DATA_DIR (signing secret, uploads) and
+ * one Redis at TEST_REDIS_URL under a fresh key prefix, as several nodes behind a
+ * load balancer would. Nodes start one after another (migrations run once).
+ */
+export async function startCluster(count: number, overrides: Partial<Config> = {}): Promise<TestCluster> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-cluster-'));
+  const database = usingPostgres() ? await createPgDatabase() : undefined;
+  const redisPrefix = `parley-test:${crypto.randomBytes(6).toString('hex')}:`;
+  const nodes: TestServer[] = [];
+  const close = async () => {
+    for (const node of nodes.reverse()) await node.close();
+    await deleteRedisKeys(TEST_REDIS_URL, redisPrefix);
+    await database?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      nodes.push(await startNode(dataDir, database?.url, { redisUrl: TEST_REDIS_URL, redisPrefix, ...overrides }));
+    }
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { nodes: [...nodes], redisUrl: TEST_REDIS_URL, redisPrefix, close };
+}
+
+/** Deletes every key under `prefix` (SCAN + DEL), never anything else. */
+export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${globEscape(prefix)}*`, 'COUNT', 500);
+      cursor = next;
+      const mine = keys.filter((k) => k.startsWith(prefix));
+      if (mine.length > 0) await redis.del(...mine);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const globEscape = (s: string) => s.replace(/[*?[\]\\]/g, '\\$&');
 
 /** Files under DATA_DIR/uploads, relative, sorted. */
 export async function listUploads(dataDir: string): Promise<string[]> {

@@ -1,0 +1,46 @@
+/** ioredis connections for the Redis bus and presence (REDIS_URL). */
+import { Redis } from 'ioredis';
+
+export type RedisErrorLog = (err: unknown, what: string) => void;
+
+/**
+ * Opens one connection and waits until it is ready, so a wrong REDIS_URL fails the
+ * start instead of retrying in the background. Afterwards ioredis reconnects on its
+ * own; errors while it does so go to `onError` (an unhandled 'error' would crash).
+ */
+export async function openRedis(url: string, name: string, onError: RedisErrorLog): Promise<Redis> {
+  const client = new Redis(url, { lazyConnect: true, connectionName: name, maxRetriesPerRequest: 20 });
+  let started = false;
+  client.on('error', (err: unknown) => {
+    if (started) onError(err, `redis ${name}`);
+  });
+  try {
+    await client.connect();
+  } catch (err) {
+    client.disconnect();
+    throw new Error(`cannot connect to Redis at ${redactUrl(url)}: ${(err as Error).message}`, { cause: err });
+  }
+  started = true;
+  return client;
+}
+
+/** The URL without its password, for logs and errors. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'REDIS_URL';
+  }
+}
+
+/** Closes politely (QUIT); falls back to a hard disconnect when the server is gone. */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  try {
+    await Promise.race([client.quit(), new Promise((_, reject) => setTimeout(() => reject(new Error('quit')), 1000))]);
+  } catch {
+    client.disconnect();
+  }
+}
