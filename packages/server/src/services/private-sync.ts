@@ -57,6 +57,8 @@ export class PrivateSyncService {
         }
         if (rows.length < PULL_BATCH) break;
         cursor = rows[rows.length - 1]!.id;
+        // SQLite and the in-process bus never yield: let other requests run between batches.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (err) {
       await this.push.toToken(me, token, undefined, {
