@@ -49,6 +49,8 @@ export interface EngineCore {
   patch(key: string, fn: (c: ChatRecord) => ChatRecord): void;
   /** The chat's key, creating the chat (and showing it in a temporary list) when missing. */
   ensureChat(type: ChatType, targetId: number): string;
+  /** ensureChat then patch, for many chats with one store update (the offline pull's batches). */
+  patchMany(items: readonly ChatPatch[]): void;
   /** Refresh names and avatars from the friend list (remarks change names). */
   refreshPeers(): void;
   /** The name recall notices use. */
@@ -58,6 +60,12 @@ export interface EngineCore {
   releaseWaiters(): void;
   /** Sign-out: cancel the pending full list. */
   reset(): void;
+}
+
+export interface ChatPatch {
+  type: ChatType;
+  targetId: number;
+  fn: (c: ChatRecord) => ChatRecord;
 }
 
 export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, session: Session, saver: Saver): EngineCore {
@@ -112,6 +120,35 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
     return key;
   }
 
+  function patchMany(items: readonly ChatPatch[]): void {
+    const s = get();
+    const chats = { ...s.chats };
+    const visible = s.visible === null ? null : new Set(s.visible);
+    const created: ChatPatch[] = [];
+    let changed = false;
+    for (const item of items) {
+      const key = chatKey(item);
+      const current = chats[key];
+      const rec = current ?? blankChat(item.type, item.targetId, deps.peer(item.targetId));
+      const next = item.fn(rec);
+      if (visible && !visible.has(key)) {
+        visible.add(key);
+        changed = true;
+      }
+      if (current && next === current) continue;
+      chats[key] = next;
+      changed = true;
+      if (!current) created.push(item);
+      saver.markChanged(key);
+    }
+    if (!changed) return;
+    store.set({ ...s, chats, visible });
+    for (const { type, targetId } of created) {
+      saver.unmarkRemoved(chatKey({ type, targetId }));
+      if (!deps.peer(targetId)) void fillUnknownPeer(chatKey({ type, targetId }), targetId);
+    }
+  }
+
   async function fillUnknownPeer(key: string, targetId: number) {
     const gen = session.gen;
     const info = await deps.lookupUser(targetId).catch(() => undefined);
@@ -146,6 +183,7 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
     },
     patch,
     ensureChat,
+    patchMany,
     refreshPeers,
     peerName: (c) => deps.peer(c.targetId)?.showName ?? c.showName,
     untilLoaded,

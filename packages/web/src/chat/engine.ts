@@ -33,7 +33,7 @@ import type { Attachment, ChatMessage, SendOptions } from './types';
 export type { ChatApi, ChatEngineDeps, Peer, Progress, Timers, Uploader } from './deps';
 export { HISTORY_PAGE_SIZE } from './history';
 export { EMPTY_CHATS, compareChats, sortedKeys, type ChatRecord, type ChatsState, type Phase } from './state';
-export { PULL_RETRY_MS, PULL_SAFETY_MS } from './sync';
+export { PULL_BATCH_MS, PULL_RETRY_MS, PULL_SAFETY_MS } from './sync';
 
 export interface ChatEngine {
   start(userId: number): Promise<void>;

@@ -3,7 +3,8 @@
  * frame, a send reply, a recall reply), and the read marks of both sides.
  */
 import { ChatType, MessageStatus, MessageType, type PrivateMessage } from '@parley/protocol';
-import type { EngineCore } from './context';
+import { mergeBatch } from './batch';
+import type { ChatPatch, EngineCore } from './context';
 import { applyRecall, countsAsUnread, fromWire, indexOfId, insertMessage, privateTargetOf } from './messages';
 import { recallNotice } from './preview';
 import type { Reading } from './reading';
@@ -13,6 +14,8 @@ import { chatKey } from './types';
 export interface Incoming {
   /** A stored message. `live`: it may notify. Returns whether it was new. */
   applyMessage(wire: PrivateMessage, live: boolean): boolean;
+  /** Messages of an offline pull (none live), merged per chat with one store update. */
+  applyPulled(wires: readonly PrivateMessage[]): void;
   /** A RECALL message: the original becomes the notice. */
   applyRecallMessage(wire: PrivateMessage): void;
   /** READED: I read the chat on my other terminal. */
@@ -101,5 +104,41 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     return added;
   }
 
-  return { applyMessage, applyRecallMessage, applyReaded, applyReceiptFrame };
+  function applyPulled(wires: readonly PrivateMessage[]) {
+    const uid = session.userId;
+    if (uid === null) return;
+    const byTarget = new Map<number, PrivateMessage[]>();
+    for (const w of wires) {
+      const targetId = privateTargetOf(w, uid);
+      const group = byTarget.get(targetId);
+      if (group) group.push(w);
+      else byTarget.set(targetId, [w]);
+    }
+    const patches: ChatPatch[] = [];
+    for (const [targetId, group] of byTarget) {
+      const key = chatKey({ type: ChatType.PRIVATE, targetId });
+      // Ids deleted on this device stay deleted (and do not show the chat).
+      const deleted = new Set(core.chatOf(key)?.deletedIds);
+      const kept = deleted.size > 0 ? group.filter((w) => !deleted.has(w.id)) : group;
+      if (kept.length === 0) continue;
+      patches.push({
+        type: ChatType.PRIVATE,
+        targetId,
+        fn: (c) => {
+          const entries = kept.map((w) => {
+            const entry = fromWire(w, uid);
+            if (entry.status === MessageStatus.RECALL)
+              entry.content = recallNotice(entry.selfSend, core.peerName(c), deps.t);
+            return entry;
+          });
+          const { record, read } = mergeBatch(c, entries, reading.isOpenAndSeen(key));
+          if (read) reading.scheduleRead(targetId);
+          return record;
+        },
+      });
+    }
+    core.patchMany(patches);
+  }
+
+  return { applyMessage, applyPulled, applyRecallMessage, applyReaded, applyReceiptFrame };
 }

@@ -216,9 +216,16 @@ export function useTotalUnread(): number {
   return useSyncExternalStore(chatsStore.subscribe, get, get);
 }
 
+/** Summed once per chats object: the store notifies for every change, most leave the chats alone. */
+const unreadTotals = new WeakMap<ChatsState['chats'], number>();
+
 function totalUnread(s: ChatsState): number {
-  let n = 0;
-  for (const c of Object.values(s.chats)) n += c.unreadCount;
+  let n = unreadTotals.get(s.chats);
+  if (n === undefined) {
+    n = 0;
+    for (const c of Object.values(s.chats)) n += c.unreadCount;
+    unreadTotals.set(s.chats, n);
+  }
   return n;
 }
 

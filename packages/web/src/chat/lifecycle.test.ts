@@ -1,7 +1,7 @@
 // Sign-in load of the stored chats, and sign-out.
 import { describe, expect, it } from 'vitest';
 import { CHAT_LIST_INITIAL_SIZE } from '@parley/protocol';
-import { EMPTY_CHATS, sortedKeys } from './engine';
+import { EMPTY_CHATS, PULL_BATCH_MS, sortedKeys } from './engine';
 import { ME, ANN, P, annKey, wire, loading, storedChat, setup, ready } from './testEngine';
 import { chatKey } from './types';
 
@@ -22,6 +22,7 @@ describe('loading at sign-in', () => {
     // a message for a chat beyond the first 15 shows it in the temporary list
     s.engine.onConnection('loggedIn');
     s.engine.onFrame(wire(6, { sendId: 100, sendTime: 5000 }));
+    await s.runTimers(PULL_BATCH_MS); // a pull's messages apply in batches
     expect(s.store.get().visible!.has(chatKey({ type: P, targetId: 100 }))).toBe(true);
     s.engine.onFrame(loading(false));
     expect(s.store.get().visible).toBeNull();

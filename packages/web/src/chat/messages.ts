@@ -83,12 +83,18 @@ function fitsAt(list: readonly ChatMessage[], index: number, id: number): boolea
   return true;
 }
 
+/** A second copy of a held id: keep what this device learned (recall, read); take a recall or a read from the server. */
+export function mergeDuplicate(held: ChatMessage, msg: ChatMessage): ChatMessage {
+  const recall = msg.status === MessageStatus.RECALL ? { content: msg.content, quoteMessage: undefined } : null;
+  if (held.status === MessageStatus.RECALL || (!recall && msg.status <= held.status)) return held;
+  return { ...held, status: msg.status, ...recall };
+}
+
 export type InsertOutcome = 'added' | 'replaced' | 'duplicate';
 
 /**
- * Insert a stored message (it has an id). A duplicate id keeps the entry already
- * held (a recalled original stays recalled); a pending own send with the same
- * tmpId is replaced in place when the id order allows, else moved to its place.
+ * Insert a stored message (it has an id). A duplicate id goes through mergeDuplicate; a pending
+ * own send with the same tmpId is replaced in place when the id order allows, else moved to its place.
  */
 export function insertMessage(
   list: readonly ChatMessage[],
@@ -98,16 +104,10 @@ export function insertMessage(
   if (id === undefined) return { list: [...list, msg], outcome: 'added' };
   const existing = indexOfId(list, id);
   if (existing >= 0) {
-    const held = list[existing]!;
-    // Keep what this device learned since (recall, read); take a recall or a read from the server.
-    let patch: Partial<ChatMessage> | null = null;
-    if (held.status === MessageStatus.RECALL) patch = null;
-    else if (msg.status === MessageStatus.RECALL)
-      patch = { status: msg.status, content: msg.content, quoteMessage: undefined };
-    else if (msg.status > held.status) patch = { status: msg.status };
-    if (!patch) return { list: list as ChatMessage[], outcome: 'duplicate' };
+    const merged = mergeDuplicate(list[existing]!, msg);
+    if (merged === list[existing]) return { list: list as ChatMessage[], outcome: 'duplicate' };
     const next = [...list];
-    next[existing] = { ...held, ...patch };
+    next[existing] = merged;
     return { list: next, outcome: 'duplicate' };
   }
   if (msg.tmpId) {

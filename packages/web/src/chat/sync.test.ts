@@ -1,5 +1,6 @@
 // The offline pull and its cursor (docs/MESSAGE-DELIVERY.md).
 import { describe, expect, it } from 'vitest';
+import { PULL_BATCH_MS, PULL_SAFETY_MS } from './engine';
 import { ME, ANN, wire, loading, setup, flushPromises, ready } from './testEngine';
 
 describe('offline pull and cursor', () => {
@@ -16,6 +17,8 @@ describe('offline pull and cursor', () => {
     s.engine.onFrame(wire(11));
     s.engine.onFrame(wire(12));
     s.engine.onFrame(wire(20)); // and again from the pull: a duplicate
+    expect(s.engine.cursor()).toBe(10);
+    await s.runTimers(PULL_BATCH_MS); // a pull's messages apply in batches
     expect(s.engine.cursor()).toBe(10);
     expect(s.chat()!.unreadCount).toBe(3);
     s.engine.onFrame(loading(false));
@@ -67,7 +70,8 @@ describe('offline pull and cursor', () => {
     s.engine.onConnection('loggedIn');
     s.engine.onFrame(loading(true));
     s.engine.onFrame(wire(7));
-    await s.runTimers();
+    await s.runTimers(PULL_SAFETY_MS - 1); // every timer but the pull's safety one
+    expect(s.chat()!.messages.map((m) => m.id)).toEqual([7]);
     await s.engine.flush();
     expect(s.saveSpy).not.toHaveBeenCalled();
     s.engine.onFrame(loading(false));

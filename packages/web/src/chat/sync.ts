@@ -8,6 +8,11 @@
  * id received over the socket when the pull's LOADING "false" frame arrives, and
  * with each later live frame. Ids learned over REST (own send replies, history)
  * never move it; the pull brings those again and they are dropped as duplicates.
+ *
+ * A pull's messages are held back and applied in batches (incoming.applyPulled:
+ * one merge per chat, one store update): every PULL_BATCH_MS or PULL_BATCH_MAX
+ * messages, before any other frame (a recall or read mark may refer to them), and
+ * before the pull ends or is dropped. The cursor rule does not change.
  */
 import { MessageType, type PrivateMessage } from '@parley/protocol';
 import type { EngineCore } from './context';
@@ -19,6 +24,9 @@ import type { Saver } from './saving';
 export const PULL_RETRY_MS = 3_000;
 /** Show the saved list anyway when a pull never finishes (a lost LOADING frame). */
 export const PULL_SAFETY_MS = 30_000;
+/** A pull's messages are applied in batches: at LOADING "false", before any other frame, and this often. */
+export const PULL_BATCH_MS = 100;
+export const PULL_BATCH_MAX = 500;
 
 export type ConnectionState = 'closed' | 'open' | 'loggedIn';
 
@@ -57,6 +65,18 @@ export function createSync(core: EngineCore, saver: Saver, incoming: Incoming): 
   let pullGen = 0;
   let pullTimer: unknown = null;
   let frameMaxId = 0;
+  /** Messages of the running pull not applied yet (in arrival order). */
+  let pulled: PrivateMessage[] = [];
+  let batchTimer: unknown = null;
+
+  function applyPulled() {
+    if (batchTimer !== null) deps.timers.clear(batchTimer);
+    batchTimer = null;
+    if (pulled.length === 0) return;
+    const batch = pulled;
+    pulled = [];
+    incoming.applyPulled(batch);
+  }
 
   function cancelPull() {
     session.pulling = false;
@@ -78,6 +98,7 @@ export function createSync(core: EngineCore, saver: Saver, incoming: Incoming): 
       return;
     }
     const wasPulling = session.pulling;
+    applyPulled(); // what arrived before the drop is kept (and may be saved below)
     loggedIn = false;
     loginPending = false;
     cancelPull();
@@ -115,6 +136,7 @@ export function createSync(core: EngineCore, saver: Saver, incoming: Incoming): 
 
   function finishPull() {
     if (!session.pulling) return;
+    applyPulled();
     session.pulling = false;
     if (pullTimer !== null) deps.timers.clear(pullTimer);
     pullTimer = null;
@@ -156,6 +178,16 @@ export function createSync(core: EngineCore, saver: Saver, incoming: Incoming): 
     }
     const wire = asWire(data);
     if (!wire) return;
+    const stored = isListedType(type) && typeof wire.id === 'number';
+    if (stored && session.pulling) {
+      pulled.push(wire);
+      trackFrameId(wire.id);
+      if (pulled.length >= PULL_BATCH_MAX) applyPulled();
+      else batchTimer ??= deps.timers.set(applyPulled, PULL_BATCH_MS);
+      return;
+    }
+    // Read marks and recalls may refer to the messages held back.
+    applyPulled();
     if (type === MessageType.READED) return incoming.applyReaded(wire);
     if (type === MessageType.RECEIPT) return incoming.applyReceiptFrame(wire);
     if (type === MessageType.RECALL) {
@@ -163,8 +195,8 @@ export function createSync(core: EngineCore, saver: Saver, incoming: Incoming): 
       trackFrameId(wire.id);
       return;
     }
-    if (!isListedType(type) || typeof wire.id !== 'number') return;
-    incoming.applyMessage(wire, !session.pulling);
+    if (!stored) return;
+    incoming.applyMessage(wire, true);
     trackFrameId(wire.id);
   }
 
@@ -191,9 +223,13 @@ export function createSync(core: EngineCore, saver: Saver, incoming: Incoming): 
       const frames = buffered;
       buffered = [];
       for (const f of frames) handleFrame(f);
+      applyPulled();
     },
     reset() {
       buffered = [];
+      pulled = [];
+      if (batchTimer !== null) deps.timers.clear(batchTimer);
+      batchTimer = null;
       loginPending = false;
       cancelPull();
     },
