@@ -14,19 +14,8 @@
  * Loopback only; bounded by the user count, the rates and a 10-minute deadline.
  */
 import { WebSocket } from 'ws';
-import {
-  ACCESS_TOKEN_HEADER,
-  API_BASE,
-  Cmd,
-  MessageType,
-  Terminal,
-  Timing,
-  WS_PATH,
-  api,
-  fillPath,
-  type Reply,
-  type TokenPair,
-} from '@parley/protocol';
+import { Cmd, MessageType, Terminal, Timing, WS_PATH, api, fillPath, type TokenPair } from '@parley/protocol';
+import { pct, restClient } from './lib/rest.js';
 
 const [base = 'http://127.0.0.1:8099', count = '1000', ratesArg = '100,200,400,800,1600', secondsArg = '5'] =
   process.argv.slice(2);
@@ -39,38 +28,8 @@ const MAX_IN_FLIGHT = 2000;
 const deadline = Date.now() + 10 * 60_000;
 const runId = Date.now().toString(36);
 
-function checkDeadline(): void {
-  if (Date.now() > deadline) throw new Error('bench deadline (10 min) passed');
-}
+const { call, pool, checkDeadline } = restClient(base, deadline);
 
-async function call<T>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers[ACCESS_TOKEN_HEADER] = opts.token;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + API_BASE + path, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const reply = (await res.json()) as Reply<T>;
-  if (reply.code !== 200) throw new Error(`${method} ${path}: ${reply.code} ${reply.message}`);
-  return reply.data;
-}
-
-/** Runs `fn` over 0..total-1 with at most `limit` in flight. */
-async function pool(total: number, limit: number, fn: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < total) {
-      checkDeadline();
-      await fn(next++);
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-}
-
-const pct = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- setup: users, friends, sockets
