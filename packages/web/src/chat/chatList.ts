@@ -100,7 +100,7 @@ export function createChatList(
   async function pinChat(type: ChatType, targetId: number, pinned: boolean): Promise<void> {
     if (!session.loaded) await core.untilLoaded();
     core.patch(chatKey({ type, targetId }), (c) => (c.pinned === pinned ? c : { ...c, pinned }));
-    return saver.flush();
+    return saver.flush(true);
   }
 
   async function removeChat(type: ChatType, targetId: number): Promise<void> {
@@ -116,8 +116,7 @@ export function createChatList(
     saver.markRemoved(key);
     maxReadFetched.delete(key);
     if (session.openKey === key) session.openKey = null;
-    if (session.pulling) return saver.lastSave();
-    return saver.flush();
+    return saver.flush(true);
   }
 
   return { openChat, closeChat, setDraft, pinChat, removeChat, reset: () => maxReadFetched.clear() };

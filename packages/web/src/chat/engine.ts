@@ -46,7 +46,7 @@ export interface ChatEngine {
   /** Names and avatars follow the friend list. */
   refreshPeers(): void;
   /** Write pending changes now (page hide). */
-  flush(): Promise<void>;
+  flush(userAction?: boolean): Promise<void>;
   /** Current offline pull cursor (tests, diagnostics). */
   cursor(): number;
   openChat(type: ChatType, targetId: number): Promise<void>;

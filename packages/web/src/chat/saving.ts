@@ -21,8 +21,13 @@ export interface Saver {
   /** The index (order, cursor) changed; saved with the next save. */
   markIndex(): void;
   scheduleSave(): void;
-  /** Write pending changes now; resolves when every save so far finished. */
-  flush(): Promise<void>;
+  /**
+   * Write pending changes now; resolves when every save so far finished.
+   * `userAction`: also during an offline pull — a pin or delete the user made must
+   * survive a reload that comes before the pull ends. Safe: the cursor saved with
+   * it has not moved yet, so the next start pulls the same messages again.
+   */
+  flush(userAction?: boolean): Promise<void>;
   /** The latest save in progress (or done). */
   lastSave(): Promise<void>;
   /** Sign-out: forget what was pending. */
@@ -46,11 +51,11 @@ export function createSaver(store: Store<ChatsState>, deps: ChatEngineDeps, sess
     }, saveDelay);
   }
 
-  function flush(): Promise<void> {
+  function flush(userAction = false): Promise<void> {
     if (saveTimer !== null) deps.timers.clear(saveTimer);
     saveTimer = null;
     const uid = session.userId;
-    if (uid === null || session.pulling || !session.loaded) return saving;
+    if (uid === null || (session.pulling && !userAction) || !session.loaded) return saving;
     if (!indexDirty && dirty.size === 0 && removed.size === 0) return saving;
     const chats = store.get().chats;
     const index: StoredIndex = { chatKeys: sortedKeys(chats), privateMaxId: session.cursor };

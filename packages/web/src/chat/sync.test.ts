@@ -1,7 +1,7 @@
 // The offline pull and its cursor (docs/MESSAGE-DELIVERY.md).
 import { describe, expect, it } from 'vitest';
 import { PULL_BATCH_MS, PULL_SAFETY_MS } from './engine';
-import { ME, ANN, wire, loading, setup, flushPromises, ready } from './testEngine';
+import { ME, ANN, P, wire, loading, setup, flushPromises, ready } from './testEngine';
 
 describe('offline pull and cursor', () => {
   it('pulls with the cursor captured at login; the cursor moves at LOADING false, then with live frames', async () => {
@@ -80,6 +80,23 @@ describe('offline pull and cursor', () => {
     const [, index, chats] = s.saveSpy.mock.calls[0]!;
     expect(index.privateMaxId).toBe(7);
     expect(chats.map((c) => c.targetId)).toEqual([ANN]);
+  });
+
+  it('a pin made during the pull is saved at once, with the cursor of before the pull', async () => {
+    const s = await ready();
+    s.engine.onConnection('closed');
+    s.engine.onConnection('open');
+    await s.runTimers();
+    s.engine.onConnection('loggedIn');
+    s.engine.onFrame(loading(true));
+    s.engine.onFrame(wire(7));
+    await s.runTimers(PULL_SAFETY_MS - 1);
+    s.saveSpy.mockClear();
+    await s.engine.pinChat(P, ANN, true);
+    expect(s.saveSpy).toHaveBeenCalledTimes(1);
+    const [, index, chats] = s.saveSpy.mock.calls[0]!;
+    expect(index.privateMaxId).toBe(0);
+    expect(chats.find((c) => c.targetId === ANN)?.pinned).toBe(true);
   });
 
   it('retries a failed pull request with the same cursor', async () => {
