@@ -15,7 +15,6 @@
  * - send.ts (attachments.ts): the send pipeline, recall, delete;
  * - chatList.ts, history.ts: open, close, drafts, pin, remove, older messages.
  */
-import type { CardContent, ChatType } from '@parley/protocol';
 import type { Store } from '../app/createStore';
 import { createChatList } from './chatList';
 import { createCore, newSession } from './context';
@@ -28,14 +27,15 @@ import { createSaver } from './saving';
 import { createSending } from './send';
 import type { ChatsState } from './state';
 import { createSync } from './sync';
-import type { Attachment, ChatMessage, SendOptions } from './types';
+import type { ChatActions } from './types';
 
 export type { ChatApi, ChatEngineDeps, Peer, Progress, Timers, Uploader } from './deps';
 export { HISTORY_PAGE_SIZE } from './history';
 export { EMPTY_CHATS, compareChats, sortedKeys, type ChatRecord, type ChatsState, type Phase } from './state';
 export { PULL_BATCH_MS, PULL_RETRY_MS, PULL_SAFETY_MS } from './sync';
 
-export interface ChatEngine {
+/** The screens' actions (types.ts) plus what the app wiring and tests drive. */
+export interface ChatEngine extends ChatActions {
   start(userId: number): Promise<void>;
   stop(): Promise<void>;
   /** The socket's state changed ('loggedIn' after each login). */
@@ -49,19 +49,6 @@ export interface ChatEngine {
   flush(userAction?: boolean): Promise<void>;
   /** Current offline pull cursor (tests, diagnostics). */
   cursor(): number;
-  openChat(type: ChatType, targetId: number): Promise<void>;
-  closeChat(type: ChatType, targetId: number): void;
-  sendText(type: ChatType, targetId: number, text: string, opts?: SendOptions): Promise<void>;
-  sendAttachment(type: ChatType, targetId: number, attachment: Attachment, opts?: SendOptions): Promise<void>;
-  sendCard(type: ChatType, targetId: number, card: CardContent, opts?: SendOptions): Promise<void>;
-  forward(message: ChatMessage, targets: { type: ChatType; targetId: number }[]): Promise<void>;
-  retry(type: ChatType, targetId: number, key: string): Promise<void>;
-  recall(type: ChatType, targetId: number, messageId: number): Promise<void>;
-  deleteMessage(type: ChatType, targetId: number, key: string): Promise<void>;
-  loadOlder(type: ChatType, targetId: number): Promise<void>;
-  setDraft(type: ChatType, targetId: number, draft: string): void;
-  pinChat(type: ChatType, targetId: number, pinned: boolean): Promise<void>;
-  removeChat(type: ChatType, targetId: number): Promise<void>;
 }
 
 export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps): ChatEngine {

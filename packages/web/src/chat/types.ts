@@ -88,7 +88,7 @@ export interface SendOptions {
   quoteMessageId?: number;
 }
 
-/** The actions a screen may take; implemented by src/chat/actions.ts. */
+/** The actions a screen may take; implemented by the chat engine (engine.ts). */
 export interface ChatActions {
   /** Opening moves the chat to the top or creates it (spec §4), and marks it read. */
   openChat(type: ChatType, targetId: number): Promise<void>;

@@ -2,6 +2,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Links, Paths } from '../../../routes/paths';
+import { BackButton } from '../../../ui/BackButton';
 import '../../../ui/navbar.css';
 
 interface ChatBoxNavProps {
@@ -14,32 +15,10 @@ interface ChatBoxNavProps {
 export function ChatBoxNav({ title, online, targetId }: ChatBoxNavProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const goBack = () => {
-    const idx = (history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate(Paths.chat, { replace: true });
-  };
   return (
     <header className="navbar chat-nav">
       <div className="navbar__side">
-        <button
-          type="button"
-          className="navbar__back"
-          onClick={goBack}
-          aria-label={t('common.back')}
-          data-testid="nav-back"
-        >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path
-              d="M15 4 7 12l8 8"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
+        <BackButton backTo={Paths.chat} />
       </div>
       <div className="chat-nav__title">
         <h1 className="navbar__title" data-testid="chat-box-title">
