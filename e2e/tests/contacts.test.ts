@@ -160,7 +160,7 @@ describe('contacts with two users (390×844)', () => {
   });
 
   it('lets B report A for harassment with an image and see it pending in his complaints', async () => {
-    await b.page.getByTestId(`friend-add-result-${a.id}`).locator('.friend-add__open').click();
+    await b.page.getByTestId(`friend-add-result-${a.id}`).locator('.person-row__open').click();
     await expectProfileName(b.page, a.nickName);
     await fileComplaint(b.page, a.nickName, ComplaintType.HARASSMENT, complaintText);
     await expectProfileName(b.page, a.nickName); // back where the report started

@@ -7,6 +7,7 @@ import { addFriend } from '../../contacts/actions';
 import { Links } from '../../routes/paths';
 import { Avatar } from '../../ui/Avatar';
 import { showToast } from '../../ui/toast';
+import '../../ui/person-row.css';
 
 export type Relation = 'self' | 'friend' | 'stranger';
 
@@ -28,12 +29,12 @@ export function FriendAddResult({ user, relation }: { user: User; relation: Rela
   };
 
   return (
-    <div className="friend-add__row" data-testid={`friend-add-result-${user.id}`}>
-      <button type="button" className="friend-add__open" onClick={() => void navigate(Links.userInfo(user.id))}>
+    <div className="person-row" data-testid={`friend-add-result-${user.id}`}>
+      <button type="button" className="person-row__open" onClick={() => void navigate(Links.userInfo(user.id))}>
         <Avatar src={user.headImageThumb || user.headImage} name={user.nickName} size={44} />
-        <span className="friend-add__text">
-          <span className="friend-add__name">{user.nickName}</span>
-          <span className="friend-add__account">{user.userName}</span>
+        <span className="person-row__text">
+          <span className="person-row__name">{user.nickName}</span>
+          <span className="person-row__account">{user.userName}</span>
         </span>
       </button>
       {relation === 'stranger' ? (

@@ -13,6 +13,7 @@ import { NavBar } from '../../ui/NavBar';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
 import './blacklist.css';
+import '../../ui/person-row.css';
 
 export default function BlacklistPage() {
   const { t } = useTranslation();
@@ -77,16 +78,12 @@ function BlacklistRow({ entry }: { entry: BlacklistEntry }) {
   };
 
   return (
-    <div className="blacklist-row" data-testid={`blacklist-row-${entry.toUserId}`}>
-      <button
-        type="button"
-        className="blacklist-row__open"
-        onClick={() => void navigate(Links.userInfo(entry.toUserId))}
-      >
+    <div className="person-row" data-testid={`blacklist-row-${entry.toUserId}`}>
+      <button type="button" className="person-row__open" onClick={() => void navigate(Links.userInfo(entry.toUserId))}>
         <Avatar src={entry.headImageThumb} name={name} size={44} />
-        <span className="blacklist-row__text">
-          <span className="blacklist-row__name">{name}</span>
-          <span className="blacklist-row__account">{entry.userName}</span>
+        <span className="person-row__text">
+          <span className="person-row__name">{name}</span>
+          <span className="person-row__account">{entry.userName}</span>
         </span>
       </button>
       <button
