@@ -4,6 +4,7 @@
  * `message` is the English sentence sent in the reply envelope.
  */
 import { ReplyCode } from './constants.js';
+import { describeRule, isFieldRule } from './validation.js';
 
 interface CatalogueEntry {
   readonly code: ReplyCode;
@@ -34,7 +35,8 @@ export const ServerErrors = {
   nickNameBlank: bad('Nickname cannot be blank'),
   nickNameLength: bad('Nickname must be at most 20 characters'),
   signatureLength: bad('Signature must be at most 128 characters'),
-  invalidParam: bad('Invalid request: {{detail}}'),
+  /** A field broke a rule: params `field` and `rule` (validation.ts), plus the rule's own slots. */
+  invalidParam: bad('Invalid request: {{field}} {{rule}}'),
   // friends and blocklist
   alreadyBlocked: bad('The other party is already on your blocklist'),
   notFriend: bad('The other party is not your friend'),
@@ -125,6 +127,18 @@ export const CLIENT_ERROR_KEYS = [
   'pageLoadFailed',
 ] as const;
 export type ClientErrorKey = (typeof CLIENT_ERROR_KEYS)[number];
+
+/**
+ * The English sentence of a catalogue entry: `{{name}}` slots filled from params; for
+ * `invalidParam` the `rule` slot gets the rule's phrase (validation.ts), not its key.
+ */
+export function describeServerError(key: ServerErrorKey, params: Readonly<Record<string, string | number>> = {}): string {
+  const rule = params.rule;
+  if (isFieldRule(rule)) {
+    return formatCatalogueMessage(ServerErrors[key].message, { ...params, rule: describeRule(rule, params) });
+  }
+  return formatCatalogueMessage(ServerErrors[key].message, params);
+}
 
 /** Fill `{{name}}` slots of a catalogue message. */
 export function formatCatalogueMessage(

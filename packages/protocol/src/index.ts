@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './limits.js';
 export * from './errors.js';
+export * from './validation.js';
 export * from './emoji.js';
 export * from './locales.js';
 export * from './api.js';

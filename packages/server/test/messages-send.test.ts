@@ -184,7 +184,9 @@ describe('send: refusals (exact key, nothing stored, nothing pushed)', () => {
   it('invalid request fields: missing tmpId, bad recvId, content not a string', async () => {
     await refusedSend({ recvId: b.id, type: 0, content: 'x' }, 'invalidParam');
     await refusedSend({ tmpId: 't', recvId: 0, type: 0, content: 'x' }, 'invalidParam');
-    await refusedSend({ tmpId: 't', recvId: b.id, type: 0, content: 5 }, 'messageBlank');
+    // A number is not blank text: it is the wrong type, named as such.
+    await refusedSend({ tmpId: 't', recvId: b.id, type: 0, content: 5 }, 'invalidParam');
+    await refusedSend({ tmpId: 't', recvId: b.id, type: 0 }, 'messageBlank');
     await refusedSend({ tmpId: 'x'.repeat(65), recvId: b.id, type: 0, content: 'x' }, 'invalidParam');
   });
 });

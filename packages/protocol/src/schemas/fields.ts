@@ -33,8 +33,28 @@ export const nickName = z
 
 export const signature = z.string(k('invalidParam')).max(Limits.SIGNATURE_MAX, k('signatureLength'));
 
-/** Positive integer id; query strings arrive as text, so coerce. */
-export const id = z.coerce.number(k('invalidParam')).int(k('invalidParam')).positive(k('invalidParam'));
+/** Query and path values arrive as text: plain decimal digits become a number, anything else stays as sent (and fails). */
+const fromDecimal = (v: unknown) => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v);
+
+/** An integer of a query string or path (`?page=2`, `/find/12`): decimal digits only, never `0x10`, `1e3` or ` 12`. */
+export const queryInt = z.preprocess(fromDecimal, z.number(k('invalidParam')).int(k('invalidParam')));
+
+/** Positive integer id of a query string or path (decimal text). JSON bodies use `bodyId`. */
+export const id = z.preprocess(
+  fromDecimal,
+  z
+    .number(k('invalidParam'))
+    .int(k('invalidParam'))
+    .positive(k('invalidParam'))
+    .max(Number.MAX_SAFE_INTEGER, k('invalidParam')),
+);
+
+/** Positive integer id in a JSON body: a number exactly; `"12"`, `[12]` and `true` are not ids (no coercion). */
+export const bodyId = z
+  .number(k('invalidParam'))
+  .int(k('invalidParam'))
+  .positive(k('invalidParam'))
+  .max(Number.MAX_SAFE_INTEGER, k('invalidParam'));
 
 /** A URL the server handed out (uploads) or an absolute http(s) URL. */
 export const mediaUrl = z

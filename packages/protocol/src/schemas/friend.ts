@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ComplaintStatus, ComplaintTargetType, ComplaintType } from '../constants.js';
 import { Limits } from '../limits.js';
-import { id, mediaUrl } from './fields.js';
+import { bodyId, id, mediaUrl, queryInt } from './fields.js';
 
 /** `Friend` as it travels: the other user seen from the owner of the list. */
 export const friend = z.object({
@@ -32,14 +32,14 @@ export const friendIdQuery = z.object({ friendId: id });
 export const friendIdParams = z.object({ friendId: id });
 
 export const friendRemarkRequest = z.object({
-  friendId: id,
+  friendId: bodyId,
   /** Empty clears the remark. */
   remark: z.string({ error: 'invalidParam' }).trim().max(Limits.FRIEND_REMARK_MAX, { error: 'friendRemarkLength' }),
 });
 export type FriendRemarkRequest = z.infer<typeof friendRemarkRequest>;
 
 export const friendDndRequest = z.object({
-  friendId: id,
+  friendId: bodyId,
   isDnd: z.boolean({ error: 'invalidParam' }),
 });
 
@@ -64,7 +64,7 @@ export const complaintStatus = enumOf(ComplaintStatus);
 
 export const complaintRequest = z.object({
   targetType: complaintTargetType,
-  targetId: id,
+  targetId: bodyId,
   targetName: z.string({ error: 'invalidParam' }).max(64, { error: 'invalidParam' }).optional(),
   type: complaintType,
   images: z.array(mediaUrl).max(Limits.COMPLAINT_IMAGES_MAX, { error: 'complaintImagesTooMany' }).default([]),
@@ -95,7 +95,7 @@ export type Complaint = z.infer<typeof complaint>;
 /** Own complaints, newest first, 10 a page; `maxPageId` is the smallest id of the previous page. */
 export const complaintPageQuery = z.object({
   maxPageId: id.optional(),
-  status: z.coerce.number({ error: 'invalidParam' }).pipe(complaintStatus).optional(),
+  status: queryInt.pipe(complaintStatus).optional(),
 });
 export const complaintIdQuery = z.object({ id });
 export const COMPLAINT_PAGE_SIZE = 10;

@@ -1,7 +1,7 @@
 /** Private message endpoints (wire-contract §6): send, recall, read, pull, history. */
 import { z } from 'zod';
 import { MessageType } from '../constants.js';
-import { id } from './fields.js';
+import { bodyId, id, queryInt } from './fields.js';
 
 /** Client-made id that makes a send idempotent per sender (wire-contract §6). */
 export const tmpId = z
@@ -12,29 +12,26 @@ export const tmpId = z
 
 export const privateSendRequest = z.object({
   tmpId,
-  recvId: id,
+  recvId: bodyId,
   type: z.number({ error: 'invalidMessageType' }).int({ error: 'invalidMessageType' }),
   /** Checked per type by `checkMessageContent`. */
   content: z.string({ error: 'messageBlank' }),
-  quoteMessageId: id.optional(),
+  quoteMessageId: bodyId.optional(),
 });
 export type PrivateSendRequest = z.infer<typeof privateSendRequest>;
 
 export const messageIdParams = z.object({ id });
 /** `minId`: the largest id the client holds; the server sends everything above it. */
-export const pullOfflineQuery = z.object({ minId: z.coerce.number({ error: 'invalidParam' }).int().min(0) });
+export const pullOfflineQuery = z.object({ minId: queryInt.pipe(z.number().min(0, { error: 'invalidParam' })) });
 export const friendIdOnlyQuery = z.object({ friendId: id });
 
 export const PRIVATE_HISTORY_MAX_SIZE = 100;
 export const privateHistoryQuery = z.object({
   friendId: id,
   /** 1-based page, newest first. */
-  page: z.coerce.number({ error: 'invalidParam' }).int().min(1, { error: 'invalidParam' }).default(1),
-  size: z.coerce
-    .number({ error: 'invalidParam' })
-    .int()
-    .min(1, { error: 'invalidParam' })
-    .max(PRIVATE_HISTORY_MAX_SIZE, { error: 'invalidParam' })
+  page: queryInt.pipe(z.number().min(1, { error: 'invalidParam' })).default(1),
+  size: queryInt
+    .pipe(z.number().min(1, { error: 'invalidParam' }).max(PRIVATE_HISTORY_MAX_SIZE, { error: 'invalidParam' }))
     .default(20),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Sex, Terminal, UserType } from '../constants.js';
 import { Limits } from '../limits.js';
-import { id, mediaUrl, nickName, signature } from './fields.js';
+import { bodyId, mediaUrl, nickName, signature } from './fields.js';
 
 export const sex = z.union([z.literal(Sex.MALE), z.literal(Sex.FEMALE)], { error: 'invalidParam' });
 
@@ -24,7 +24,7 @@ export type User = z.infer<typeof user>;
 
 /** PUT /user/update: own profile only; `id`, when sent, must be the caller's. */
 export const userUpdateRequest = z.object({
-  id: id.optional(),
+  id: bodyId.optional(),
   nickName,
   headImage: mediaUrl.optional(),
   headImageThumb: mediaUrl.optional(),

@@ -5,15 +5,11 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { AppError, isCatalogueKey } from './app-error.js';
+import { AppError } from './app-error.js';
 import { sendError } from './envelope.js';
+import { fromZodError } from './zod-error.js';
 
-export function fromZodError(err: ZodError): AppError {
-  const issue = err.issues[0];
-  if (issue && isCatalogueKey(issue.message)) return new AppError(issue.message);
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  return new AppError('invalidParam', { detail: `${where}${issue?.message ?? 'invalid input'}` });
-}
+export { fromZodError };
 
 export function installErrorHandler(app: FastifyInstance, uploadMaxBytes: number): void {
   const maxMb = Math.max(1, Math.round(uploadMaxBytes / (1024 * 1024)));

@@ -22,7 +22,8 @@ export function header(request: FastifyRequest, name: string): string | undefine
 
 function parse(schema: z.ZodType | undefined, input: unknown): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(input);
+  // reportInput: the error mapping must tell a missing value from one of the wrong type.
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw fromZodError(result.error);
   return result.data;
 }
