@@ -19,6 +19,8 @@ export const Limits = {
   COMPLAINT_CONTENT_MAX: 512,
   COMPLAINT_IMAGES_MAX: 9,
   FIND_BY_NAME_MAX: 20,
+  /** Shortest findByName query (after trim): one character would list nearly everyone. */
+  FIND_BY_NAME_MIN: 2,
   /** Default upload cap; the server reads UPLOAD_MAX_BYTES to change it. */
   UPLOAD_MAX_BYTES: 20 * 1024 * 1024,
   WS_FRAME_MAX_BYTES: 64 * 1024,
@@ -54,6 +56,8 @@ export const Timing = {
   /** Default token lifetimes, in seconds (wire-contract §2). */
   ACCESS_TOKEN_TTL_S: 1_800,
   REFRESH_TOKEN_TTL_S: 604_800,
+  /** A just-rotated refresh token presented again within this time gets the same successor (two tabs at once). */
+  REFRESH_GRACE_S: 30,
 } as const;
 
 export const CHAT_LIST_INITIAL_SIZE = 15;

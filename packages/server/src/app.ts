@@ -78,6 +78,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     bus,
     idleMs: config.socketIdleMs,
     loginTimeoutMs: config.socketLoginTimeoutMs,
+    sessionRecheckMs: Math.max(1000, config.accessTokenTtlS * 1000),
     log: app.log,
   });
   gateway.attach(app.server);

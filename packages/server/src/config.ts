@@ -24,6 +24,8 @@ export interface Config {
   socketLoginTimeoutMs: number;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
+  /** Seconds in which a just-rotated refresh token, presented again, gets the same successor. */
+  refreshGraceS: number;
   authRatePerMin: number;
   trustProxy: boolean;
   iceServers: IceServer[];
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     socketLoginTimeoutMs: int(env, 'SOCKET_LOGIN_TIMEOUT_MS', Timing.SOCKET_LOGIN_TIMEOUT_MS),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', Timing.ACCESS_TOKEN_TTL_S),
     refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', Timing.REFRESH_TOKEN_TTL_S),
+    refreshGraceS: int(env, 'REFRESH_GRACE_S', Timing.REFRESH_GRACE_S),
     authRatePerMin: int(env, 'AUTH_RATE_PER_MIN', Limits.AUTH_RATE_PER_MIN),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     iceServers: iceServers(str(env, 'ICE_SERVERS')),

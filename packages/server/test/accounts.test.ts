@@ -65,12 +65,14 @@ describe('refresh token rotation', () => {
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await client.ok('userSelf', { token: second.accessToken })).id).toBe(u.id);
 
+    const third = await client.ok('refreshToken', { refreshToken: second.refreshToken });
+    // The first token's successor is used already: no concurrent repeat, so reuse looks like theft.
     const reused = await client.call('refreshToken', { refreshToken: first.refreshToken });
     expect([reused.status, reused.body.key]).toEqual([401, 'loginExpired']);
-    // Reuse of a rotated token looks like theft: the whole session is revoked.
-    const afterReuse = await client.call('refreshToken', { refreshToken: second.refreshToken });
+    // The whole session is revoked.
+    const afterReuse = await client.call('refreshToken', { refreshToken: third.refreshToken });
     expect(afterReuse.status).toBe(401);
-    expect((await client.call('userSelf', { token: second.accessToken })).status).toBe(401);
+    expect((await client.call('userSelf', { token: third.accessToken })).status).toBe(401);
   });
 
   it('missing or unknown refresh token → 401', async () => {

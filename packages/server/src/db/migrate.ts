@@ -4,12 +4,14 @@ import type { Db } from './connect.js';
 import { accounts } from './migrations/0001_accounts.js';
 import { contacts } from './migrations/0002_contacts.js';
 import { privateMessages } from './migrations/0003_private_messages.js';
+import { refreshRotation } from './migrations/0004_refresh_rotation.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
   '0001_accounts': accounts,
   '0002_contacts': contacts,
   '0003_private_messages': privateMessages,
+  '0004_refresh_rotation': refreshRotation,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

@@ -36,6 +36,8 @@ export interface RefreshTokensTable {
   expires_at: number;
   revoked_at: number | null;
   created_at: number;
+  /** sha256 of the token that replaced this one by rotation; null while live or when revoked otherwise. */
+  replaced_by: string | null;
 }
 
 /** One row per direction: `user_id`'s entry for `friend_id`. */

@@ -14,6 +14,10 @@ export interface PushTarget {
   exceptConnectionId?: string;
   /** Only sockets tagged with this token by an earlier envelope's `bind` (an offline pull's socket). */
   token?: string;
+  /** Only sockets logged in with an access token of this session. */
+  sessionId?: string;
+  /** Skip the sockets of this session (a password change ends every other session). */
+  exceptSessionId?: string;
 }
 
 export interface PushEnvelope {

@@ -19,7 +19,7 @@ import {
   type ServerFrame,
 } from '@parley/protocol';
 import { AppError } from '../http/app-error.js';
-import type { AuthService } from '../services/auth.js';
+import type { AuthInfo, AuthService } from '../services/auth.js';
 import type { Bus, PushEnvelope } from './bus.js';
 import type { Connection, SessionRegistry } from './sessions.js';
 
@@ -29,6 +29,8 @@ export interface GatewayOptions {
   bus: Bus;
   idleMs: number;
   loginTimeoutMs: number;
+  /** After the token's expiry, how often a socket's session is checked again. */
+  sessionRecheckMs: number;
   log: FastifyBaseLogger;
 }
 
@@ -61,6 +63,8 @@ export class Gateway {
         if (target.exceptTerminal === conn.terminal) continue;
         if (target.exceptConnectionId === conn.id) continue;
         if (target.token !== undefined && !conn.tokens.has(target.token)) continue;
+        if (target.sessionId !== undefined && conn.sessionId !== target.sessionId) continue;
+        if (target.exceptSessionId !== undefined && conn.sessionId === target.exceptSessionId) continue;
         if (frame) conn.send(frame);
         if (bind !== undefined) conn.tokens.add(bind);
         if (unbind !== undefined) conn.tokens.delete(unbind);
@@ -74,6 +78,7 @@ export class Gateway {
     const id = crypto.randomUUID();
     let state: State = 'new';
     let conn: Connection | undefined;
+    let stopWatch = () => undefined as void;
 
     const send = (frame: ServerFrame) => {
       if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
@@ -84,6 +89,7 @@ export class Gateway {
       if (conn) registry.remove(conn);
       clearTimeout(loginTimer);
       clearTimeout(idleTimer);
+      stopWatch();
       ws.close(code, reason);
     };
     const loginTimer = setTimeout(() => close(CloseCode.AUTH_FAILED, 'login timeout'), loginTimeoutMs);
@@ -104,12 +110,14 @@ export class Gateway {
       if (state === 'authenticating') return;
       state = 'authenticating';
       void this.login(frame.data.accessToken, id, send, close).then(
-        (c) => {
-          if (!c) return;
+        (result) => {
+          if (!result) return;
           if (ws.readyState !== WebSocket.OPEN) return; // closed while authenticating
+          const c = result.conn;
           conn = c;
           state = 'ready';
           clearTimeout(loginTimer);
+          stopWatch = this.watchSession(result.auth, c, () => state === 'ready');
           registry.add(c);
           send({ cmd: Cmd.LOGIN });
           // Kick any other socket of this (user, terminal), on whichever node it lives.
@@ -129,6 +137,7 @@ export class Gateway {
       state = 'closed';
       clearTimeout(loginTimer);
       clearTimeout(idleTimer);
+      stopWatch();
       if (conn) registry.remove(conn);
     });
     ws.on('error', (err) => log.debug({ err }, 'socket error'));
@@ -140,22 +149,64 @@ export class Gateway {
     id: string,
     send: (frame: ServerFrame) => void,
     close: (code: number, reason: string) => void,
-  ): Promise<Connection | null> {
+  ): Promise<{ conn: Connection; auth: AuthInfo } | null> {
     try {
       const auth = await this.opts.auth.authenticate(accessToken);
-      return { id, userId: auth.userId, terminal: auth.terminal, tokens: new Set(), send, close };
+      const conn = {
+        id,
+        userId: auth.userId,
+        terminal: auth.terminal,
+        sessionId: auth.sessionId,
+        tokens: new Set<string>(),
+        send,
+        close,
+      };
+      return { conn, auth };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      if (err.key === 'accountBanned' || err.key === 'accountDeleted') {
-        const type = err.key === 'accountBanned' ? MessageType.USER_BANNED : MessageType.USER_UNREG;
-        const content = err.key === 'accountBanned' ? String(err.params.reason ?? '') : err.message;
-        send({ cmd: Cmd.SYSTEM_MESSAGE, data: { type, content } });
-        close(CloseCode.BANNED_OR_UNREG, err.key);
-      } else {
-        close(CloseCode.AUTH_FAILED, err.key);
-      }
+      this.refuse(err, send, close);
       return null;
     }
+  }
+
+  /** Tells a socket why its session is over (ban/deletion frames) and closes it. */
+  private refuse(err: AppError, send: (frame: ServerFrame) => void, close: (code: number, reason: string) => void) {
+    if (err.key === 'accountBanned' || err.key === 'accountDeleted') {
+      const type = err.key === 'accountBanned' ? MessageType.USER_BANNED : MessageType.USER_UNREG;
+      const content = err.key === 'accountBanned' ? String(err.params.reason ?? '') : err.message;
+      send({ cmd: Cmd.SYSTEM_MESSAGE, data: { type, content } });
+      close(CloseCode.BANNED_OR_UNREG, err.key);
+    } else {
+      close(CloseCode.AUTH_FAILED, err.key);
+    }
+  }
+
+  /**
+   * A socket outlives its access token only while its session does: when the token
+   * expires (and every token lifetime after), the session is checked again and the
+   * socket closed if it ended (a revocation envelope lost on the bus is caught here).
+   */
+  private watchSession(auth: AuthInfo, conn: Connection, isOpen: () => boolean): () => void {
+    let timer: NodeJS.Timeout | undefined;
+    const check = async () => {
+      if (!isOpen()) return;
+      try {
+        await this.opts.auth.sessionUser(auth);
+        schedule(this.opts.sessionRecheckMs);
+      } catch (err) {
+        if (err instanceof AppError) this.refuse(err, conn.send, conn.close);
+        else {
+          this.opts.log.error({ err }, 'socket session re-check failed');
+          schedule(this.opts.sessionRecheckMs);
+        }
+      }
+    };
+    const schedule = (ms: number) => {
+      // setTimeout holds at most ~24.8 days; longer waits are re-armed.
+      timer = setTimeout(() => void check(), Math.min(Math.max(ms, 0), 2 ** 31 - 1));
+    };
+    schedule(auth.expiresAt - Date.now());
+    return () => clearTimeout(timer);
   }
 
   async close(): Promise<void> {

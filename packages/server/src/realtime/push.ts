@@ -1,5 +1,5 @@
 /** The one push path every feature uses: services call these, the bus carries, gateways deliver. */
-import type { ServerFrame, Terminal } from '@parley/protocol';
+import { CloseCode, type ServerFrame, type Terminal } from '@parley/protocol';
 import type { Bus, PushEnvelope } from './bus.js';
 
 export interface PushOptions {
@@ -50,6 +50,19 @@ export class PushService {
     if (opts.release) envelope.unbind = token;
     if (opts.close) envelope.close = opts.close;
     return this.bus.publish(envelope);
+  }
+
+  /**
+   * Closes the user's sockets of one session (`sessionId`), or of every session but one
+   * (`exceptSessionId`), on every node: a logout, password change or stolen-token
+   * revocation ends them at once. The client hears AUTH_FAILED, tries a refresh, and
+   * is refused.
+   */
+  endSessions(userId: number, which: { sessionId: string } | { exceptSessionId: string }): Promise<void> {
+    return this.bus.publish({
+      target: { userIds: [userId], ...which },
+      close: { code: CloseCode.AUTH_FAILED, reason: 'session ended' },
+    });
   }
 
   /** Raw envelope, for the gateway's own kicks (exceptConnectionId). */

@@ -8,6 +8,8 @@ export interface Connection {
   readonly id: string;
   readonly userId: number;
   readonly terminal: Terminal;
+  /** The login session of the access token this socket logged in with. */
+  readonly sessionId: string;
   /** Tokens bound by push envelopes (`bind`), e.g. the offline pull this socket asked for. */
   readonly tokens: Set<string>;
   send(frame: ServerFrame): void;

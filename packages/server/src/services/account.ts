@@ -9,8 +9,9 @@ import {
   type Terminal,
   type TokenPair,
 } from '@parley/protocol';
-import type { Database, UserRow } from '../db/schema.js';
+import type { Database, RefreshTokenRow, UserRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
+import type { PushService } from '../realtime/push.js';
 import { assertAccountUsable, type AuthInfo } from './auth.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, type TokenService } from './tokens.js';
@@ -30,6 +31,9 @@ export class AccountService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly tokens: TokenService,
+    private readonly push: PushService,
+    /** How long a just-rotated refresh token may be presented again and get the same successor. */
+    private readonly refreshGraceMs: number,
   ) {}
 
   async register(req: RegisterRequest, type: UserType = UserType.NORMAL): Promise<number> {
@@ -80,37 +84,38 @@ export class AccountService {
     return this.issue(user, req.terminal, this.tokens.newSessionId());
   }
 
-  /** Rotation: the presented token is revoked and a new pair of the same session issued. */
+  /**
+   * Rotation: the presented token is revoked and its successor (derived from it, see
+   * TokenService.successorOf) issued in the same session. A repeat of a token rotated
+   * less than refreshGraceMs ago gets that same successor while it is unused (two tabs
+   * refreshing at once); any other reuse of a rotated token may be theft, so the whole
+   * session ends, its sockets included.
+   */
   async refresh(refreshToken: string | undefined): Promise<TokenPair> {
     if (!refreshToken) throw new AppError('loginExpired');
     const now = Date.now();
-    const row = await this.db
-      .selectFrom('refresh_tokens')
-      .selectAll()
-      .where('token_hash', '=', hashToken(refreshToken))
-      .executeTakeFirst();
-    if (!row) throw new AppError('loginExpired');
-    if (row.revoked_at !== null) {
-      // A rotated token came back: it may be stolen, so end the whole session.
-      await this.revokeSession(row.session_id);
-      throw new AppError('loginExpired');
+    const row = await this.findToken(hashToken(refreshToken));
+    if (!row || row.expires_at <= now) throw new AppError('loginExpired');
+    const next = this.tokens.successorOf(refreshToken);
+    if (row.revoked_at === null && (await this.rotate(row, next.hash, now))) {
+      return this.pair(await this.usableUser(row.user_id), row, next.token);
     }
-    if (row.expires_at <= now) throw new AppError('loginExpired');
-    const claimed = await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
-      .where('id', '=', row.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    // Lost a race with a concurrent refresh of the same token.
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('loginExpired');
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow();
-    assertAccountUsable(user);
-    return this.issue(user, row.terminal as Terminal, row.session_id);
+    // Revoked, or a concurrent refresh of the same token rotated it first: read what happened.
+    const seen = await this.findToken(row.token_hash);
+    if (seen?.replaced_by === next.hash && seen.revoked_at !== null && now - seen.revoked_at <= this.refreshGraceMs) {
+      const successor = await this.findToken(next.hash);
+      if (successor && successor.revoked_at === null && successor.expires_at > now) {
+        return this.pair(await this.usableUser(row.user_id), successor, next.token);
+      }
+    }
+    await this.revokeSession(row.session_id);
+    await this.push.endSessions(row.user_id, { sessionId: row.session_id });
+    throw new AppError('loginExpired');
   }
 
   async logout(auth: AuthInfo): Promise<void> {
     await this.revokeSession(auth.sessionId);
+    await this.push.endSessions(auth.userId, { sessionId: auth.sessionId });
   }
 
   async modifyPassword(auth: AuthInfo, req: ModifyPasswordRequest): Promise<void> {
@@ -130,6 +135,7 @@ export class AccountService {
         .where('revoked_at', 'is', null)
         .execute();
     });
+    await this.push.endSessions(user.id, { exceptSessionId: auth.sessionId });
   }
 
   /** Creates the public trial account when it is missing; true when it was created. */
@@ -157,32 +163,74 @@ export class AccountService {
     return this.db.selectFrom('users').selectAll().where('user_name', '=', userName.toLowerCase()).executeTakeFirst();
   }
 
+  private findToken(hash: string): Promise<RefreshTokenRow | undefined> {
+    return this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+  }
+
+  private async usableUser(userId: number): Promise<UserRow> {
+    const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    assertAccountUsable(user);
+    return user;
+  }
+
+  /** Revokes `row` for its successor and stores the successor, in one transaction; false when another refresh won. */
+  private rotate(row: RefreshTokenRow, nextHash: string, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const claimed = await tx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now, replaced_by: nextHash })
+        .where('id', '=', row.id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      await tx
+        .insertInto('refresh_tokens')
+        .values({
+          user_id: row.user_id,
+          terminal: row.terminal,
+          session_id: row.session_id,
+          token_hash: nextHash,
+          expires_at: now + this.tokens.refreshTtlS * 1000,
+          revoked_at: null,
+          created_at: now,
+          replaced_by: null,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  /** A login: a new session with a random refresh token. */
   private async issue(user: UserRow, terminal: Terminal, sessionId: string): Promise<TokenPair> {
     const now = Date.now();
     const refresh = this.tokens.newRefreshToken();
-    await this.db
-      .insertInto('refresh_tokens')
-      .values({
-        user_id: user.id,
-        terminal,
-        session_id: sessionId,
-        token_hash: refresh.hash,
-        expires_at: now + this.tokens.refreshTtlS * 1000,
-        revoked_at: null,
-        created_at: now,
-      })
-      .execute();
+    const values = {
+      user_id: user.id,
+      terminal,
+      session_id: sessionId,
+      token_hash: refresh.hash,
+      expires_at: now + this.tokens.refreshTtlS * 1000,
+      revoked_at: null,
+      created_at: now,
+      replaced_by: null,
+    };
+    const row = await this.db.insertInto('refresh_tokens').values(values).returningAll().executeTakeFirstOrThrow();
+    return this.pair(user, row, refresh.token);
+  }
+
+  /** The reply pair: a fresh access token for the session of `row`, and `refreshToken` (whose row `row` is). */
+  private async pair(user: UserRow, row: RefreshTokenRow, refreshToken: string): Promise<TokenPair> {
     const accessToken = await this.tokens.signAccess({
       userId: user.id,
-      terminal,
-      sessionId,
+      terminal: row.terminal as Terminal,
+      sessionId: row.session_id,
       tokenVersion: user.token_version,
     });
     return {
       accessToken,
       accessTokenExpiresIn: this.tokens.accessTtlS,
-      refreshToken: refresh.token,
-      refreshTokenExpiresIn: this.tokens.refreshTtlS,
+      refreshToken,
+      refreshTokenExpiresIn: Math.max(0, Math.round((row.expires_at - Date.now()) / 1000)),
     };
   }
 }

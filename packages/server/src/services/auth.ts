@@ -6,13 +6,16 @@ import type { Kysely } from 'kysely';
 import type { Terminal } from '@parley/protocol';
 import type { Database, UserRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import type { TokenService } from './tokens.js';
+import type { AccessClaims, TokenService } from './tokens.js';
 
 export interface AuthInfo {
   userId: number;
   terminal: Terminal;
   sessionId: string;
   user: UserRow;
+  /** Epoch ms at which the presented access token expires. */
+  expiresAt: number;
+  tokenVersion: number;
 }
 
 /** 403 for banned or deleted accounts, with the reason for bans. */
@@ -31,19 +34,30 @@ export class AuthService {
     if (!accessToken) throw new AppError('loginExpired');
     const claims = await this.tokens.verifyAccess(accessToken);
     if (!claims) throw new AppError('loginExpired');
+    const user = await this.sessionUser(claims);
+    return { ...claims, user };
+  }
+
+  /**
+   * The session's user while the session lives (not revoked, account usable, token
+   * version current); throws loginExpired, accountBanned or accountDeleted otherwise.
+   * The gateway re-checks a socket's session with it when the socket's token expires.
+   */
+  async sessionUser(claims: AccessClaims): Promise<UserRow> {
     const user = await this.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
     if (!user) throw new AppError('loginExpired');
     assertAccountUsable(user);
     if (user.token_version !== claims.tokenVersion) throw new AppError('loginExpired');
-    // The session lives as long as one of its refresh tokens is unrevoked (logout, password change).
+    // The session lives while one of its refresh tokens is unrevoked (logout, password change) and unexpired.
     const live = await this.db
       .selectFrom('refresh_tokens')
       .select('id')
       .where('session_id', '=', claims.sessionId)
       .where('user_id', '=', user.id)
       .where('revoked_at', 'is', null)
+      .where('expires_at', '>', Date.now())
       .executeTakeFirst();
     if (!live) throw new AppError('loginExpired');
-    return { userId: user.id, terminal: claims.terminal, sessionId: claims.sessionId, user };
+    return user;
   }
 }

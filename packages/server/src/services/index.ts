@@ -61,7 +61,7 @@ export function createServices(config: Config, db: Db, { bus, registry, presence
   return {
     tokens,
     auth: new AuthService(db.kysely, tokens),
-    accounts: new AccountService(db.kysely, tokens),
+    accounts: new AccountService(db.kysely, tokens, push, config.refreshGraceS * 1000),
     users: new UserService(db.kysely, presence),
     uploads,
     files: new FileStore(uploads.root, config.uploadMaxBytes),

@@ -16,6 +16,11 @@ export interface AccessClaims {
   tokenVersion: number;
 }
 
+export interface VerifiedClaims extends AccessClaims {
+  /** Epoch ms at which the access token expires. */
+  expiresAt: number;
+}
+
 export class TokenService {
   constructor(
     private readonly secret: Uint8Array,
@@ -35,7 +40,7 @@ export class TokenService {
   }
 
   /** The claims of a valid, unexpired token; null for anything else. */
-  async verifyAccess(token: string): Promise<AccessClaims | null> {
+  async verifyAccess(token: string): Promise<VerifiedClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ['HS256'],
@@ -43,11 +48,11 @@ export class TokenService {
         audience: AUDIENCE,
       });
       const userId = Number(payload.sub);
-      const { trm, sid, ver } = payload;
+      const { trm, sid, ver, exp } = payload;
       if (!Number.isSafeInteger(userId) || userId <= 0) return null;
       if (trm !== Terminal.WEB && trm !== Terminal.APP) return null;
-      if (typeof sid !== 'string' || typeof ver !== 'number') return null;
-      return { userId, terminal: trm, sessionId: sid, tokenVersion: ver };
+      if (typeof sid !== 'string' || typeof ver !== 'number' || typeof exp !== 'number') return null;
+      return { userId, terminal: trm, sessionId: sid, tokenVersion: ver, expiresAt: exp * 1000 };
     } catch {
       return null;
     }
@@ -56,6 +61,16 @@ export class TokenService {
   newRefreshToken(): { token: string; hash: string } {
     const token = crypto.randomBytes(32).toString('base64url');
     return { token, hash: hashToken(token) };
+  }
+
+  /**
+   * The token that replaces `token` on rotation: derived, not random, so a repeat of a
+   * just-rotated token (two tabs refreshing at once) can be handed the very same
+   * successor, though only its hash is stored.
+   */
+  successorOf(token: string): { token: string; hash: string } {
+    const next = crypto.createHmac('sha256', this.secret).update(`rotate:${token}`).digest('base64url');
+    return { token: next, hash: hashToken(next) };
   }
 
   newSessionId(): string {
