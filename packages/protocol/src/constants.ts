@@ -145,6 +145,8 @@ export const CloseCode = {
   IDLE: 4003,
   /** A frame that is not valid protocol. */
   BAD_FRAME: 4004,
+  /** More frames than the per-socket budget (a heartbeat flood); the client reconnects after its usual gap. */
+  TOO_MANY_FRAMES: 4008,
 } as const;
 
 /** Client-side runtime codes of spec §8. */

@@ -15,7 +15,7 @@ import { registerStatic } from './http/static.js';
 import { InProcessBus } from './realtime/bus.js';
 import { Gateway } from './realtime/gateway.js';
 import { LocalPresence } from './realtime/presence.js';
-import { redactUrl } from './realtime/redis.js';
+import { closeRedis, openRedis, redactUrl } from './realtime/redis.js';
 import { RedisBus } from './realtime/redis-bus.js';
 import { RedisPresence } from './realtime/redis-presence.js';
 import { SessionRegistry } from './realtime/sessions.js';
@@ -69,7 +69,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     // Two files at most: a video and its cover.
     limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 10, fieldSize: 1024, parts: 12 },
   });
-  registerRoutes(app, buildHandlers(services), services.auth, config.authRatePerMin);
+  registerRoutes(app, buildHandlers(services), services.auth, services.limits, config.uploadMaxBytes);
   await registerStatic(app, services.uploads.root, config.webDist);
 
   const gateway = new Gateway({
@@ -79,6 +79,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     idleMs: config.socketIdleMs,
     loginTimeoutMs: config.socketLoginTimeoutMs,
     sessionRecheckMs: Math.max(1000, config.accessTokenTtlS * 1000),
+    framesPerSocket: services.limits.socketFrames,
     log: app.log,
   });
   gateway.attach(app.server);
@@ -109,6 +110,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       await stopPresenceSync();
       await app.close();
       if (presence instanceof RedisPresence) await presence.close();
+      if (realtime.limitsRedis) await closeRedis(realtime.limitsRedis);
       await bus.close();
       await db.kysely.destroy();
     },
@@ -124,7 +126,9 @@ async function openRealtime(config: Config, log: FastifyBaseLogger): Promise<Rea
   }
   const onError = (err: unknown, what: string) => log.error({ err }, what);
   const bus = await RedisBus.connect(config.redisUrl, config.redisPrefix, onError);
+  let limitsRedis: Awaited<ReturnType<typeof openRedis>> | undefined;
   try {
+    limitsRedis = await openRedis(config.redisUrl, 'parley-limits', onError);
     const presence = await RedisPresence.connect({
       url: config.redisUrl,
       prefix: config.redisPrefix,
@@ -136,8 +140,9 @@ async function openRealtime(config: Config, log: FastifyBaseLogger): Promise<Rea
       { redis: redactUrl(config.redisUrl), prefix: config.redisPrefix, nodeId: presence.nodeId },
       'realtime: Redis bus and presence (several nodes can share users)',
     );
-    return { bus, registry, presence };
+    return { bus, registry, presence, limitsRedis };
   } catch (err) {
+    if (limitsRedis) await closeRedis(limitsRedis);
     await bus.close();
     throw err;
   }

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Limits, Timing, WEBRTC_MAX_CHANNEL_DEFAULT } from '@parley/protocol';
+import { DEFAULT_EXTRA_LIMITS } from './limits/table.js';
 import type { IceServer } from './services/system-config.js';
 
 export interface Config {
@@ -16,6 +17,10 @@ export interface Config {
   redisPrefix: string;
   webDist: string;
   uploadMaxBytes: number;
+  /** Largest image in pixels (width × height), checked from the header before decoding; 0 = sharp's own cap. */
+  imageMaxPixels: number;
+  /** Images decoded at once; further image uploads queue (memory grows with this, not with traffic). */
+  imageConcurrency: number;
   /** Overrides the generated secret in `dataDir/secrets.json`. */
   jwtSecret: string | undefined;
   trialUserName: string;
@@ -27,6 +32,10 @@ export interface Config {
   /** Seconds in which a just-rotated refresh token, presented again, gets the same successor. */
   refreshGraceS: number;
   authRatePerMin: number;
+  /** RATE_LIMITS: JSON merged over the default per-endpoint budgets (limits/table.ts), or "off". */
+  rateLimits: string | undefined;
+  /** Upload bytes per user and day (all upload endpoints); 0 = no byte budget. */
+  uploadBytesPerDay: number;
   trustProxy: boolean;
   iceServers: IceServer[];
   webrtcMaxChannel: number;
@@ -75,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: str(env, 'REDIS_PREFIX') ?? 'parley:',
     webDist: path.resolve(process.cwd(), str(env, 'WEB_DIST') ?? path.join(serverRoot, '..', 'web', 'dist')),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', Limits.UPLOAD_MAX_BYTES),
+    imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', Limits.IMAGE_MAX_PIXELS),
+    imageConcurrency: Math.max(1, int(env, 'IMAGE_CONCURRENCY', 2)),
     jwtSecret: str(env, 'JWT_SECRET'),
     trialUserName: (str(env, 'TRIAL_USERNAME') ?? 'trial@parley.chat').toLowerCase(),
     trialPassword: str(env, 'TRIAL_PASSWORD') ?? 'parley123',
@@ -84,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', Timing.REFRESH_TOKEN_TTL_S),
     refreshGraceS: int(env, 'REFRESH_GRACE_S', Timing.REFRESH_GRACE_S),
     authRatePerMin: int(env, 'AUTH_RATE_PER_MIN', Limits.AUTH_RATE_PER_MIN),
+    rateLimits: str(env, 'RATE_LIMITS'),
+    uploadBytesPerDay: int(env, 'UPLOAD_BYTES_PER_DAY', DEFAULT_EXTRA_LIMITS.uploadBytesPerDay),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     iceServers: iceServers(str(env, 'ICE_SERVERS')),
     webrtcMaxChannel: int(env, 'WEBRTC_MAX_CHANNEL', WEBRTC_MAX_CHANNEL_DEFAULT),

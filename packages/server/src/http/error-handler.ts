@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { RateLimited } from '../limits/limiter.js';
 import { AppError } from './app-error.js';
 import { sendError } from './envelope.js';
 import { fromZodError } from './zod-error.js';
@@ -14,6 +15,7 @@ export { fromZodError };
 export function installErrorHandler(app: FastifyInstance, uploadMaxBytes: number): void {
   const maxMb = Math.max(1, Math.round(uploadMaxBytes / (1024 * 1024)));
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterS));
     if (error instanceof AppError) return sendError(reply, error);
     if (error instanceof ZodError) return sendError(reply, fromZodError(error));
     const fe = error as FastifyError;

@@ -1,19 +1,16 @@
 /**
  * Registers every endpoint of the protocol `api` table at API_BASE + path. Order per
- * request: rate limit → authenticate (401/403) → validate body/query/params (400) → handler.
+ * request: address budget → authenticate (401/403) → user budget (and upload bytes)
+ * → validate body/query/params (400) → handler. A refused call changes nothing.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ACCESS_TOKEN_HEADER, API_BASE, api, type EndpointName, type Endpoint } from '@parley/protocol';
+import { spend, type Limits } from '../limits/index.js';
 import type { AuthService } from '../services/auth.js';
-import { AppError } from './app-error.js';
 import { sendOk, type SuccessText } from './envelope.js';
 import { fromZodError } from './error-handler.js';
 import type { Handlers } from './handlers.js';
-import { SlidingWindowLimiter } from './rate-limit.js';
-
-/** Endpoints worth guessing passwords or names through. */
-const RATE_LIMITED: ReadonlySet<EndpointName> = new Set(['login', 'register']);
 
 export function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name.toLowerCase()];
@@ -28,21 +25,33 @@ function parse(schema: z.ZodType | undefined, input: unknown): unknown {
   return result.data;
 }
 
+/** An upload spends its declared size from the user's daily byte budget before a byte is read. */
+function uploadBytes(request: FastifyRequest, uploadMaxBytes: number): number {
+  const declared = Number(request.headers['content-length']);
+  return Number.isSafeInteger(declared) && declared > 0 ? declared : uploadMaxBytes;
+}
+
 export function registerRoutes(
   app: FastifyInstance,
   handlers: Handlers,
   auth: AuthService,
-  authRatePerMin: number,
+  limits: Limits,
+  uploadMaxBytes: number,
 ): void {
-  const limiter = new SlidingWindowLimiter(authRatePerMin, 60_000);
   for (const [name, endpoint] of Object.entries(api) as [EndpointName, Endpoint][]) {
     const handler = handlers[name] as (ctx: unknown) => Promise<unknown>;
     app.route({
       method: endpoint.method,
       url: API_BASE + endpoint.path,
       handler: async (request, reply) => {
-        if (RATE_LIMITED.has(name) && !limiter.allow(request.ip)) throw new AppError('tooManyRequests');
+        await limits.endpoints.hit(name, 'address', request.ip);
         const authInfo = endpoint.auth ? await auth.authenticate(header(request, ACCESS_TOKEN_HEADER)) : null;
+        if (authInfo) {
+          await limits.endpoints.hit(name, 'user', authInfo.userId);
+          if (endpoint.multipart && limits.uploadBytes) {
+            await spend(limits.uploadBytes, authInfo.userId, uploadBytes(request, uploadMaxBytes));
+          }
+        }
         let text: SuccessText | undefined;
         const ctx = {
           // A missing body validates as `{}`, so the client hears which field is missing.

@@ -6,7 +6,7 @@
  * zod's English: the client translates the rule and field.
  */
 import type { ZodError } from 'zod';
-import type { FieldRule } from '@parley/protocol';
+import { isFieldRule, type FieldRule } from '@parley/protocol';
 import { AppError, invalidField, isCatalogueKey, type ErrorParams } from './app-error.js';
 
 type Issue = ZodError['issues'][number];
@@ -50,6 +50,11 @@ function ruleOf(issue: Issue): [FieldRule, ErrorParams] {
       return ['format', {}];
     case 'unrecognized_keys':
       return ['unknown', {}];
+    case 'custom': {
+      // A refinement may name its rule (fields.ts `charactersIssue`).
+      const rule: unknown = issue.params?.rule;
+      return [isFieldRule(rule) ? rule : 'format', {}];
+    }
     default:
       return ['format', {}];
   }

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
   Cmd,
@@ -29,6 +30,8 @@ export interface GatewayOptions {
   bus: Bus;
   idleMs: number;
   loginTimeoutMs: number;
+  /** Frames a socket may send per window, [points, seconds]; null = unlimited. */
+  framesPerSocket: readonly [number, number] | null;
   /** After the token's expiry, how often a socket's session is checked again. */
   sessionRecheckMs: number;
   log: FastifyBaseLogger;
@@ -95,8 +98,14 @@ export class Gateway {
     const loginTimer = setTimeout(() => close(CloseCode.AUTH_FAILED, 'login timeout'), loginTimeoutMs);
     let idleTimer = setTimeout(() => close(CloseCode.IDLE, 'idle'), idleMs);
 
+    const frames = this.opts.framesPerSocket;
+    const frameBudget = frames && new RateLimiterMemory({ points: frames[0], duration: frames[1] });
     ws.on('message', (raw: RawData, isBinary: boolean) => {
       if (state === 'closed') return;
+      if (frameBudget) {
+        // Per socket, so counted where the socket lives; a flood closes it.
+        frameBudget.consume(id).catch(() => close(CloseCode.TOO_MANY_FRAMES, 'too many frames'));
+      }
       clearTimeout(idleTimer);
       idleTimer = setTimeout(() => close(CloseCode.IDLE, 'idle'), idleMs);
       const frame = isBinary ? undefined : parseFrame(raw);

@@ -1,11 +1,26 @@
 /** Thin handlers for wire-contract §2; the work is in AccountService. */
 import { REFRESH_TOKEN_HEADER } from '@parley/protocol';
+import { AppError } from '../http/app-error.js';
 import { header } from '../http/register-routes.js';
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
-export const accountRoutes = ({ accounts }: Services) => {
-  const login: Handler<'login'> = ({ body }) => accounts.login(body);
+/** A wrong user name or password: counts toward the account's login backoff. */
+const isFailedLogin = (err: unknown) =>
+  err instanceof AppError && (err.key === 'passwordIncorrect' || err.key === 'userNotExist');
+
+export const accountRoutes = ({ accounts, limits }: Services) => {
+  const login: Handler<'login'> = async ({ body }) => {
+    await limits.login.check(body.userName);
+    try {
+      const pair = await accounts.login(body);
+      await limits.login.succeeded(body.userName);
+      return pair;
+    } catch (err) {
+      if (isFailedLogin(err)) await limits.login.failed(body.userName);
+      throw err;
+    }
+  };
   const refreshToken: Handler<'refreshToken'> = ({ request }) =>
     accounts.refresh(header(request, REFRESH_TOKEN_HEADER));
   const register: Handler<'register'> = async ({ body }) => {

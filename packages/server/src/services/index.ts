@@ -1,5 +1,7 @@
 /** Builds the service graph once; routes and the gateway receive it. */
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import { createLimits, type Limits } from '../limits/index.js';
 import type { Db } from '../db/connect.js';
 import type { Bus } from '../realtime/bus.js';
 import type { Presence } from '../realtime/presence.js';
@@ -14,6 +16,7 @@ import { FriendService } from './friend.js';
 import { ModerationService } from './moderation.js';
 import { PrivateMessageService } from './private-message.js';
 import { PrivateSyncService } from './private-sync.js';
+import { RelationService } from './relation.js';
 import { loadSigningSecret } from './secrets.js';
 import { systemConfig } from './system-config.js';
 import { TokenService } from './tokens.js';
@@ -40,6 +43,7 @@ export interface Services {
   presence: Presence;
   registry: SessionRegistry;
   systemConfig: () => ReturnType<typeof systemConfig>;
+  limits: Limits;
 }
 
 /** The realtime parts chosen by app.ts: in-process, or Redis-backed when REDIS_URL is set. */
@@ -47,22 +51,29 @@ export interface Realtime {
   bus: Bus;
   registry: SessionRegistry;
   presence: Presence;
+  /** Connection for the shared rate-limit counters (REDIS_URL); absent → counted per node. */
+  limitsRedis?: Redis;
 }
 
-export function createServices(config: Config, db: Db, { bus, registry, presence }: Realtime): Services {
+export function createServices(config: Config, db: Db, { bus, registry, presence, limitsRedis }: Realtime): Services {
   const secret = loadSigningSecret(config.dataDir, config.jwtSecret);
   const tokens = new TokenService(secret, config.accessTokenTtlS, config.refreshTokenTtlS);
   const push = new PushService(bus);
-  const uploads = new UploadService(config.dataDir);
+  const uploads = new UploadService(config.dataDir, {
+    maxPixels: config.imageMaxPixels,
+    concurrency: config.imageConcurrency,
+  });
   const clock = config.clock ?? Date.now;
   const serializer = new UserSerializer(db);
   const friends = new FriendService(db.kysely, presence, push, serializer, clock);
   const blacklist = new BlacklistService(db.kysely, (userId, otherId) => friends.pushUpdate(userId, otherId));
+  // Who may see or reach whom (presence, user names, chats): one place for the rules.
+  const relations = new RelationService(db.kysely);
   return {
     tokens,
     auth: new AuthService(db.kysely, tokens),
     accounts: new AccountService(db.kysely, tokens, push, config.refreshGraceS * 1000),
-    users: new UserService(db.kysely, presence),
+    users: new UserService(db.kysely, presence, relations),
     uploads,
     files: new FileStore(uploads.root, config.uploadMaxBytes),
     friends,
@@ -70,12 +81,13 @@ export function createServices(config: Config, db: Db, { bus, registry, presence
     blacklist,
     complaints: new ComplaintService(db.kysely, uploads.root),
     moderation: new ModerationService(db.kysely, push),
-    privateMessages: new PrivateMessageService(db.kysely, serializer, push, friends, blacklist, clock),
-    privateSync: new PrivateSyncService(db.kysely, serializer, push, clock),
+    privateMessages: new PrivateMessageService(db.kysely, serializer, push, relations, clock),
+    privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
     serializer,
     push,
     presence,
     registry,
     systemConfig: () => systemConfig(config.webrtcMaxChannel, config.iceServers),
+    limits: createLimits(config, limitsRedis),
   };
 }

@@ -1,0 +1,109 @@
+/**
+ * Default request limits per endpoint (issue 7): a budget per signed-in user and one
+ * per client address, each `[points, seconds]`. Chosen so a heavy human user never
+ * meets them (hundreds of messages an hour, a chat opened every second), while a
+ * script is stopped within seconds. Every endpoint of the protocol table has a row;
+ * RATE_LIMITS (JSON, same shape, merged over these) changes any of them.
+ */
+import type { EndpointName } from '@parley/protocol';
+
+export type Budget = readonly [points: number, seconds: number];
+export interface EndpointLimit {
+  /** Per signed-in user (auth endpoints only). */
+  user?: Budget;
+  /** Per client address (a NAT may hide many users: kept wider). */
+  address: Budget;
+}
+
+const MIN = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+
+/** Reads: cheap, but a loop over them is a scrape. */
+const read: EndpointLimit = { user: [300, MIN], address: [1200, MIN] };
+/** Small settings a person changes now and then. */
+const setting: EndpointLimit = { user: [120, HOUR], address: [600, HOUR] };
+/** Uploads, counted per request; bytes per day are a separate budget (UPLOAD_BYTES_PER_DAY). */
+const upload: EndpointLimit = { user: [500, DAY], address: [2000, DAY] };
+
+export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
+  // accounts: login and register also follow AUTH_RATE_PER_MIN per address; login has a per-account backoff.
+  login: { address: [20, MIN] },
+  register: { address: [20, MIN] },
+  refreshToken: { address: [120, MIN] },
+  logout: { user: [30, MIN], address: [300, MIN] },
+  modifyPassword: { user: [10, HOUR], address: [60, HOUR] },
+  // users
+  userSelf: read,
+  userFind: read,
+  userUpdate: setting,
+  userFindByName: { user: [30, MIN], address: [120, MIN] },
+  userTerminalOnline: { user: [60, MIN], address: [600, MIN] },
+  userUpdateOnlineTime: { user: [30, MIN], address: [600, MIN] },
+  // friends, blocklist, complaints
+  friendList: { user: [60, MIN], address: [600, MIN] },
+  friendAdd: { user: [60, HOUR], address: [300, HOUR] },
+  friendFind: read,
+  friendDelete: { user: [60, HOUR], address: [300, HOUR] },
+  friendRemark: setting,
+  friendDnd: setting,
+  blacklistList: { user: [60, MIN], address: [600, MIN] },
+  blacklistAdd: { user: [60, HOUR], address: [300, HOUR] },
+  blacklistRemove: { user: [60, HOUR], address: [300, HOUR] },
+  complaintInitiate: { user: [20, HOUR], address: [100, HOUR] },
+  complaintPage: read,
+  complaintInfo: read,
+  // private messages: 120 a minute is two a second, sustained; forwarding to 9 chats is 9.
+  privateSend: { user: [120, MIN], address: [1200, MIN] },
+  privateRecall: { user: [30, MIN], address: [300, MIN] },
+  privatePullOffline: { user: [30, MIN], address: [300, MIN] },
+  privateReaded: { user: [300, MIN], address: [1200, MIN] },
+  privateMaxReadedId: read,
+  privateHistory: read,
+  // files and config
+  imageUpload: upload,
+  fileUpload: upload,
+  videoUpload: upload,
+  systemConfig: read,
+};
+
+/** Other budgets that are not one endpoint's. */
+export const DEFAULT_EXTRA_LIMITS = {
+  /** Bytes uploaded per user and day, all upload endpoints together. */
+  uploadBytesPerDay: 2 * 1024 ** 3,
+  /** Socket frames per connection: a client sends a heartbeat every 10 s. */
+  socketFrames: [30, 10] as Budget,
+  /** Failed logins of one account before each further try waits (1 s, 2 s, 4 s … up to loginBackoffMaxS). */
+  loginFreeFailures: 5,
+  loginBackoffMaxS: 600,
+};
+
+export type LimitTable = Record<EndpointName, EndpointLimit>;
+
+const isBudget = (v: unknown): v is Budget =>
+  Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n) && n >= 0) && (v[1] as number) > 0;
+
+/**
+ * The table with RATE_LIMITS merged over the defaults, e.g.
+ * `{"privateSend":{"user":[300,60]},"fileUpload":{"address":[5000,86400]}}`. A budget of 0 points switches that check off.
+ */
+export function limitTable(raw: string | undefined, authRatePerMin: number): LimitTable {
+  const table: LimitTable = { ...DEFAULT_LIMITS };
+  table.login = { address: [authRatePerMin, MIN] };
+  table.register = { address: [authRatePerMin, MIN] };
+  if (!raw) return table;
+  const parsed: unknown = JSON.parse(raw);
+  if (!parsed || typeof parsed !== 'object') throw new Error('RATE_LIMITS must be a JSON object');
+  for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!Object.hasOwn(table, name)) throw new Error(`RATE_LIMITS: unknown endpoint "${name}"`);
+    const entry = { ...table[name as EndpointName] };
+    for (const [scope, budget] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+      if ((scope !== 'user' && scope !== 'address') || !isBudget(budget)) {
+        throw new Error(`RATE_LIMITS.${name}.${scope} must be [points, seconds]`);
+      }
+      entry[scope] = budget;
+    }
+    table[name as EndpointName] = entry;
+  }
+  return table;
+}
