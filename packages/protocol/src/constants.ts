@@ -128,7 +128,10 @@ export const ReplyCode = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY: 429,
+  HEADERS_TOO_LARGE: 431,
   SERVER_ERROR: 500,
 } as const;
 export type ReplyCode = (typeof ReplyCode)[keyof typeof ReplyCode];

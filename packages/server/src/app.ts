@@ -9,7 +9,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDb, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { AppError } from './http/app-error.js';
+import { sendError } from './http/envelope.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { clientErrorHandler, frameworkError } from './http/framework-errors.js';
 import { registerRoutes } from './http/register-routes.js';
 import { registerStatic } from './http/static.js';
 import { InProcessBus } from './realtime/bus.js';
@@ -34,6 +38,10 @@ export interface ParleyServer {
   close(): Promise<void>;
 }
 
+/** JSON bodies: the largest legitimate one (a 1,024-character message with a quote) is a few KB. */
+const JSON_BODY_LIMIT = 64 * 1024;
+const MAX_URL_LENGTH = 8 * 1024;
+
 export async function createApp(config: Config): Promise<ParleyServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDb(config);
@@ -43,10 +51,16 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     await db.kysely.destroy();
     throw err;
   }
+  const bodyLimits = { bodyLimit: JSON_BODY_LIMIT, uploadMaxBytes: config.uploadMaxBytes };
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
+    clientErrorHandler,
+    // Router refusals (a path parameter over its length, a malformed URL) in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply, frameworkError(error, bodyLimits) ?? new AppError('badRequest'));
+    },
   });
   let realtime: Realtime;
   try {
@@ -64,7 +78,12 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   const services = createServices(config, db, realtime);
   const trialCreated = await services.accounts.ensureTrialAccount(config.trialUserName, config.trialPassword);
 
-  installErrorHandler(app, config.uploadMaxBytes);
+  installErrorHandler(app, bodyLimits);
+  await registerSecurityHeaders(app);
+  // No address of ours is near this long; Node's own limit (16 KiB of headers) answers 431 above it.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) throw new AppError('uriTooLong');
+  });
   await app.register(fastifyMultipart, {
     // Two files at most: a video and its cover.
     limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 10, fieldSize: 1024, parts: 12 },

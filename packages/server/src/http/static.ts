@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { UPLOADS_PATH } from '@parley/protocol';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { UPLOADS_PATH, uploadFileName } from '@parley/protocol';
 import { fileHeaders } from '../services/file-store.js';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Parley</title></head>
-<body style="font-family:sans-serif;background:#f7f7f7;padding:2em">
+<body>
 <h1>Parley server is running</h1>
 <p>The web app has not been built yet. Run <code>npm run build</code> in the repository, then reload.</p>
 </body></html>`;
@@ -16,14 +16,12 @@ const NOT_BUILT_PAGE = `<!doctype html>
 export async function registerStatic(app: FastifyInstance, uploadsRoot: string, webDist: string): Promise<void> {
   fs.mkdirSync(uploadsRoot, { recursive: true });
   const filesRoot = path.join(path.resolve(uploadsRoot), 'files') + path.sep;
-  await app.register(fastifyStatic, {
+  const uploadOptions = {
     root: uploadsRoot,
-    prefix: `${UPLOADS_PATH}/`,
-    decorateReply: false,
     index: false,
     dotfiles: 'deny',
     cacheControl: false,
-    setHeaders(res, filePath) {
+    setHeaders(res: FastifyReply, filePath: string) {
       // Upload names are random and never reused, so they can be cached forever.
       res.header('Cache-Control', 'public, max-age=31536000, immutable');
       res.header('X-Content-Type-Options', 'nosniff');
@@ -34,6 +32,21 @@ export async function registerStatic(app: FastifyInstance, uploadsRoot: string, 
         res.header('Content-Disposition', disposition);
       }
     },
+  } as const;
+  await app.register(fastifyStatic, { ...uploadOptions, prefix: `${UPLOADS_PATH}/`, decorateReply: false });
+
+  // File names keep `& = + , @ $ ;`, which @fastify/static leaves %-encoded (decodeURI) and
+  // then cannot find on disk ("Q&A.pdf" → 404). File URLs are decoded here, strictly by
+  // their upload shape (uploads.ts), and sent from the uploads root.
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, { ...uploadOptions, serve: false });
+    scope.get(`${UPLOADS_PATH}/files/*`, (request, reply) => {
+      const urlPath = request.url.split('?')[0] ?? '';
+      const name = uploadFileName(urlPath);
+      if (name === undefined) return reply.callNotFound();
+      const dir = urlPath.slice(UPLOADS_PATH.length + 1, urlPath.lastIndexOf('/'));
+      return reply.sendFile(`${dir}/${name}`);
+    });
   });
 
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -46,8 +46,15 @@ function ruleOf(issue: Issue): [FieldRule, ErrorParams] {
     }
     case 'invalid_value':
       return ['oneOf', { values: issue.values.map(String).join(', ') }];
-    case 'invalid_union':
+    case 'invalid_union': {
+      // A union of literals (sex, terminal, complaint types) failed each branch: name the allowed values.
+      const branches = issue.errors;
+      if (branches.length > 0 && branches.every((b) => b.length > 0 && b.every((i) => i.code === 'invalid_value'))) {
+        const values = branches.flatMap((b) => b.flatMap((i) => (i.code === 'invalid_value' ? i.values : [])));
+        return ['oneOf', { values: values.map(String).join(', ') }];
+      }
       return ['format', {}];
+    }
     case 'unrecognized_keys':
       return ['unknown', {}];
     case 'custom': {
