@@ -76,10 +76,21 @@ export const ServerErrors = {
   invalidContent: bad('The message content is not valid for its type'),
   invalidMessageType: bad('This kind of message cannot be sent'),
   coverRequired: bad('Please upload a cover'),
+  tmpIdReused: bad('This message id was already used for another message'),
+  recipientUnavailable: bad('This user cannot receive messages at the moment'),
   // files
   fileTooLarge: entry(ReplyCode.TOO_LARGE, 'The file is too large (at most {{maxMb}} MB)'),
   fileTypeNotAllowed: bad('This file type is not allowed'),
   fileMissing: bad('No file was uploaded'),
+  imageTooLarge: bad('The image is too large (at most {{maxMp}} megapixels)'),
+  invalidMultipart: bad('The upload could not be read'),
+  // requests the framework refuses before a route runs
+  bodyTooLarge: entry(ReplyCode.TOO_LARGE, 'The request is too large (at most {{maxKb}} KB)'),
+  invalidJson: bad('The request body is not valid JSON'),
+  unsupportedMediaType: entry(ReplyCode.UNSUPPORTED_MEDIA_TYPE, 'Send the request body as JSON'),
+  uriTooLong: entry(ReplyCode.URI_TOO_LONG, 'The request address is too long'),
+  headersTooLarge: entry(ReplyCode.HEADERS_TOO_LARGE, 'The request headers are too large'),
+  badRequest: bad('The request could not be read'),
   // generic
   notFound: entry(ReplyCode.NOT_FOUND, 'Not found'),
   tooManyRequests: entry(ReplyCode.TOO_MANY, 'Too many requests, please slow down'),
