@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { ACCESS_TOKEN_HEADER, API_BASE, api, type EndpointName, type Endpoint } from '@parley/protocol';
 import { spend, type Limits } from '../limits/index.js';
 import type { AuthService } from '../services/auth.js';
+import { invalidField } from './app-error.js';
 import { sendOk, type SuccessText } from './envelope.js';
 import { fromZodError } from './error-handler.js';
 import type { Handlers } from './handlers.js';
@@ -17,8 +18,27 @@ export function header(request: FastifyRequest, name: string): string | undefine
   return (Array.isArray(value) ? value[0] : value) || undefined;
 }
 
+/** NUL or a lone surrogate: no field of ours may hold one, and PostgreSQL cannot store either. */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path of the first string in `value` holding an unstorable character. */
+function unstorable(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (UNSTORABLE.test(k)) return [...path, '?'];
+      const found = unstorable(v, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 function parse(schema: z.ZodType | undefined, input: unknown): unknown {
   if (!schema) return undefined;
+  const bad = unstorable(input);
+  if (bad) throw invalidField(bad.length ? bad.join('.') : 'body', 'characters');
   // reportInput: the error mapping must tell a missing value from one of the wrong type.
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw fromZodError(result.error);

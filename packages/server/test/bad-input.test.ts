@@ -1,0 +1,221 @@
+/**
+ * The bad-input walk (issue 7): every endpoint of the protocol table with a JSON
+ * body, query or path gets each field wrong — other JSON types, missing, too long,
+ * unstorable or look-alike Unicode. Every reply is a 400 naming that field (never a
+ * 500, never framework text) and the database and uploads are unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_BASE,
+  ComplaintTargetType,
+  ComplaintType,
+  MessageType,
+  ServerErrors,
+  Terminal,
+  api,
+  describeServerError,
+  fillPath,
+  type EndpointName,
+} from '@parley/protocol';
+import { ApiClient, registerUser, type TestUser } from './support/api.js';
+import { befriend } from './support/contacts.js';
+import { sendBody } from './support/messages.js';
+import { listUploads, startServer, type TestServer } from './support/server.js';
+
+let ts: TestServer;
+let client: ApiClient;
+let a: TestUser;
+let b: TestUser;
+let messageId: number;
+let complaintId: number;
+
+type Where = 'body' | 'query' | 'params';
+type Input = Record<string, unknown>;
+interface Baseline {
+  body?: Input;
+  query?: Input;
+  params?: Input;
+  /** Fields that may be left out (the server fills a default). */
+  optional?: string[];
+}
+
+/** A valid request per endpoint; the walk breaks one field at a time. Multipart uploads are walked in hardening-uploads. */
+const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
+  login: { body: { terminal: Terminal.WEB, userName: a.userName, password: a.password } },
+  register: {
+    body: { userName: 'new.user@example.com', password: 'secret1', nickName: 'New' },
+    optional: ['nickName'],
+  },
+  modifyPassword: { body: { oldPassword: a.password, newPassword: 'another1' } },
+  userFind: { params: { id: b.id } },
+  userUpdate: {
+    body: { id: a.id, nickName: 'Alice', sex: 1, signature: 'hi' },
+    optional: ['id', 'sex', 'signature'],
+  },
+  userFindByName: { query: { name: 'Bob' } },
+  userTerminalOnline: { query: { userIds: `${b.id}` } },
+  friendAdd: { query: { friendId: b.id } },
+  friendFind: { params: { friendId: b.id } },
+  friendDelete: { params: { friendId: b.id } },
+  friendRemark: { body: { friendId: b.id, remark: 'B' } },
+  friendDnd: { body: { friendId: b.id, isDnd: true } },
+  blacklistAdd: { query: { userId: b.id } },
+  blacklistRemove: { query: { userId: b.id } },
+  complaintInitiate: {
+    body: {
+      targetType: ComplaintTargetType.USER,
+      targetId: b.id,
+      targetName: 'Bob',
+      type: ComplaintType.FRAUD,
+      images: [],
+      content: 'bad',
+    },
+    optional: ['targetName', 'images'],
+  },
+  complaintPage: { query: { maxPageId: complaintId + 1, status: 0 }, optional: ['maxPageId', 'status'] },
+  complaintInfo: { query: { id: complaintId } },
+  privateSend: { body: sendBody(b.id, MessageType.TEXT, 'hi'), optional: ['quoteMessageId'] },
+  privateRecall: { params: { id: messageId } },
+  privatePullOffline: { query: { minId: 0 } },
+  privateReaded: { query: { friendId: b.id } },
+  privateMaxReadedId: { query: { friendId: b.id } },
+  privateHistory: { query: { friendId: b.id, page: 1, size: 10 }, optional: ['page', 'size'] },
+});
+
+/** Values of every other JSON type than the valid one. */
+function wrongTypes(valid: unknown): unknown[] {
+  const all: unknown[] = ['12', 12, 1.5, -1, true, null, [12], { v: 12 }];
+  if (typeof valid === 'string') return all.filter((v) => typeof v !== 'string');
+  if (typeof valid === 'number') return all.filter((v) => typeof v !== 'number' || !Number.isInteger(v) || v < 0);
+  if (typeof valid === 'boolean') return ['true', 1, 0, null, [true]];
+  if (Array.isArray(valid)) return ['x', 12, { 0: 'x' }, null];
+  return all;
+}
+
+/** Query and path values are text: what a broken client or a prober sends. */
+const BAD_TEXT_NUMBERS = ['abc', '1.5', '-1', '0', '', '0x10', '1e3', '99999999999999999999', 'true'];
+/** Unstorable (NUL, lone surrogate) everywhere; look-alikes (bidi override, zero-width) in names. */
+const UNSTORABLE = ['a\u0000b', 'a\uD800b'];
+const LOOK_ALIKE = ['tr\u200Bial', '\u202Etrial', 'tri\u2066al'];
+const NAME_FIELDS = new Set(['userName', 'nickName', 'remark']);
+
+interface Probe {
+  label: string;
+  where: Where;
+  field: string;
+  request: Baseline;
+}
+
+function probes(name: EndpointName, base: Baseline): Probe[] {
+  const out: Probe[] = [];
+  for (const where of ['body', 'query', 'params'] as const) {
+    const input = base[where];
+    if (!input) continue;
+    for (const [field, valid] of Object.entries(input)) {
+      const put = (value: unknown, label: string) =>
+        out.push({
+          label: `${name} ${where}.${field} ${label}`,
+          where,
+          field,
+          request: { ...base, [where]: { ...input, [field]: value } },
+        });
+      if (!base.optional?.includes(field)) {
+        const { [field]: _gone, ...rest } = input;
+        out.push({ label: `${name} ${where}.${field} missing`, where, field, request: { ...base, [where]: rest } });
+      }
+      if (where === 'body') {
+        for (const v of wrongTypes(valid)) put(v, `= ${JSON.stringify(v)}`);
+        if (typeof valid === 'string') {
+          put('x'.repeat(5000), 'too long');
+          for (const v of UNSTORABLE) put(v, `unstorable ${JSON.stringify(v)}`);
+          if (NAME_FIELDS.has(field)) for (const v of LOOK_ALIKE) put(v, `look-alike ${JSON.stringify(v)}`);
+        }
+      } else if (typeof valid === 'number') {
+        // '0' is a fine cursor or status; it is no id.
+        for (const v of BAD_TEXT_NUMBERS) if (!(v === '0' && valid === 0)) put(v, `= "${v}"`);
+      } else {
+        put('x'.repeat(5000), 'too long');
+        // A URL cannot carry a lone surrogate (it arrives as U+FFFD); NUL it can.
+        put('a\u0000b', 'unstorable "a\\u0000b"');
+      }
+    }
+  }
+  return out;
+}
+
+/** Every row of every table, and the upload files: a refused call must leave all of it as it was. */
+async function snapshot(): Promise<string> {
+  const db = ts.server.db.kysely;
+  const tables = ['users', 'refresh_tokens', 'friends', 'blacklist', 'complaints', 'private_messages'] as const;
+  const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
+  return JSON.stringify([rows, await listUploads(ts.dataDir)]);
+}
+
+async function send(name: EndpointName, req: Baseline, token: string) {
+  const endpoint = api[name];
+  const url = new URL(ts.url + API_BASE + fillPath(endpoint.path, req.params as Record<string, string>));
+  for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { accessToken: token };
+  let body: string | undefined;
+  if (req.body) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(req.body);
+  }
+  const res = await fetch(url, { method: endpoint.method, headers, body });
+  return {
+    status: res.status,
+    body: (await res.json()) as { code: number; key?: string; message: string; params?: Record<string, unknown> },
+  };
+}
+
+beforeAll(async () => {
+  ts = await startServer();
+  client = new ApiClient(ts.url);
+  a = await registerUser(client, { nickName: 'Alice' });
+  b = await registerUser(client, { nickName: 'Bob' });
+  await befriend(client, a, b);
+  messageId = (await client.ok('privateSend', { token: a.tokens.accessToken, body: sendBody(b.id, 0, 'hello') })).id;
+  await client.ok('complaintInitiate', {
+    token: a.tokens.accessToken,
+    body: { targetType: ComplaintTargetType.USER, targetId: b.id, type: ComplaintType.FRAUD, content: 'x' },
+  });
+  complaintId = (await client.ok('complaintPage', { token: a.tokens.accessToken }))[0]!.id;
+});
+afterAll(() => ts?.close());
+
+describe('the walk covers the table', () => {
+  it('every endpoint with a body, query or path has a baseline; uploads are multipart', () => {
+    const base = baselines();
+    for (const [name, endpoint] of Object.entries(api) as [EndpointName, (typeof api)[EndpointName]][]) {
+      const e = endpoint as { body?: unknown; query?: unknown; params?: unknown; multipart?: boolean };
+      if (e.multipart) continue;
+      if (e.body || e.query || e.params) expect(base[name], `${name} needs a baseline`).toBeDefined();
+    }
+  });
+});
+
+describe('each field broken: 400 naming the field, nothing changed', () => {
+  it.each(Object.keys(api) as EndpointName[])('%s', async (name) => {
+    const base = baselines()[name];
+    if (!base) return;
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const probe of probes(name, base)) {
+      const res = await send(name, probe.request, a.tokens.accessToken);
+      const { key, params, message } = res.body;
+      const named =
+        params?.field === probe.field ||
+        (typeof params?.field === 'string' && params.field.startsWith(`${probe.field}.`));
+      const catalogued =
+        key !== undefined &&
+        Object.hasOwn(ServerErrors, key) &&
+        message ===
+          describeServerError(key as keyof typeof ServerErrors, (params ?? {}) as Record<string, string | number>);
+      if (res.status !== 400 || !named || !catalogued || /\{\{|undefined|Invalid input|expected/.test(message)) {
+        failures.push(`${probe.label} → ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+});
