@@ -1,0 +1,494 @@
+/**
+ * The authorization matrix (issue 7): every endpoint × every relationship of the
+ * caller to what the call is about, with the expected answer. A refusal changes
+ * nothing. A new endpoint fails the "every endpoint has a row" test until it gets
+ * one; groups add member/admin/owner columns.
+ *
+ * Relations, seen from the caller A:
+ * - none / badToken: no or a forged access token;
+ * - stranger: S, never in contact (for messages and complaints: someone else's);
+ * - nonFriend: X, an ex-friend (friends once, messages kept, then deleted);
+ * - blocked: K, a friend who has A on their blocklist (for friend add: a non-friend who blocked A);
+ * - other: F, A's friend, the other party (for messages and complaints: F's own);
+ * - owner: A themself, or A's own message or complaint.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ComplaintTargetType,
+  ComplaintType,
+  MessageType,
+  ServerErrors,
+  Terminal,
+  api,
+  type EndpointName,
+  type ServerErrorKey,
+  type User,
+} from '@parley/protocol';
+import { ApiClient, registerUser, type CallOptions, type TestUser } from './support/api.js';
+import { befriend } from './support/contacts.js';
+import { sendBody } from './support/messages.js';
+import { listUploads, startServer, type TestServer } from './support/server.js';
+import { TestSocket } from './support/ws.js';
+
+const RELATIONS = ['none', 'badToken', 'stranger', 'nonFriend', 'blocked', 'other', 'owner'] as const;
+type Relation = (typeof RELATIONS)[number];
+
+let ts: TestServer;
+let client: ApiClient;
+
+/** The shared world; cells that succeed with a write make their own users instead. */
+interface World {
+  a: TestUser;
+  f: TestUser;
+  k: TestUser;
+  x: TestUser;
+  s: TestUser;
+  /** A message A → F, F → A, and one between two other users. */
+  mine: number;
+  fromF: number;
+  others: number;
+  myComplaint: number;
+  fComplaint: number;
+}
+let w: World;
+
+const tok = (u: TestUser) => u.tokens.accessToken;
+const fresh = () => registerUser(client);
+async function freshFriend(): Promise<TestUser> {
+  const u = await fresh();
+  await befriend(client, w.a, u);
+  return u;
+}
+
+async function snapshot(): Promise<string> {
+  const db = ts.server.db.kysely;
+  const tables = ['users', 'refresh_tokens', 'friends', 'blacklist', 'complaints', 'private_messages'] as const;
+  const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
+  return JSON.stringify([rows, await listUploads(ts.dataDir)]);
+}
+
+/** Calls as A (or `token`) and expects the refusal `key`, with nothing changed. */
+async function refused(name: EndpointName, key: ServerErrorKey, opts: CallOptions = {}): Promise<void> {
+  const before = await snapshot();
+  const res = await client.call(name, { token: tok(w.a), ...opts });
+  expect([res.status, res.body.key], `${name} → ${JSON.stringify(res.body)}`).toEqual([ServerErrors[key].code, key]);
+  expect(await snapshot()).toBe(before);
+}
+
+/** Calls as A and expects success; returns the data. */
+async function allowed<N extends EndpointName>(name: N, opts: CallOptions = {}) {
+  return client.ok(name, { token: tok(w.a), ...opts });
+}
+
+const publicOnly = (u: User) => {
+  expect(u.userName).toBe('');
+  expect(u.online).toBe(false);
+};
+
+const imageForm = async () => {
+  const sharp = (await import('sharp')).default;
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+  return form;
+};
+const fileForm = () => {
+  const form = new FormData();
+  form.append('file', new Blob(['hello']), 'a.txt');
+  return form;
+};
+
+type Cell = (() => Promise<void>) | 'n/a';
+type Row = Record<Exclude<Relation, 'none' | 'badToken'>, Cell>;
+
+/** A call only about the caller: the relations to another user do not apply. */
+const selfOnly = (owner: () => Promise<void>): Row => ({
+  stranger: 'n/a',
+  nonFriend: 'n/a',
+  blocked: 'n/a',
+  other: 'n/a',
+  owner,
+});
+
+const matrix = (): Record<EndpointName, Row> => ({
+  // accounts: login, register and refresh need no access token; the rest act on the caller's own session.
+  login: selfOnly(async () => {
+    await client.ok('login', { body: { terminal: Terminal.APP, userName: w.a.userName, password: w.a.password } });
+  }),
+  register: selfOnly(async () => {
+    await client.ok('register', { body: { userName: `m${Date.now()}@example.com`, password: 'secret1' } });
+  }),
+  refreshToken: {
+    ...selfOnly(async () => {
+      const u = await fresh();
+      await client.ok('refreshToken', { refreshToken: u.tokens.refreshToken });
+    }),
+    // Another user's refresh token is only a token: it refreshes that user's session, never A's.
+    other: async () => {
+      const pair = await client.ok('refreshToken', { refreshToken: (await fresh()).tokens.refreshToken });
+      expect((await client.ok('userSelf', { token: pair.accessToken })).id).not.toBe(w.a.id);
+    },
+  },
+  logout: selfOnly(async () => {
+    const u = await fresh();
+    await client.ok('logout', { token: tok(u) });
+    expect((await client.call('userSelf', { token: tok(u) })).status).toBe(401);
+  }),
+  modifyPassword: selfOnly(async () => {
+    const u = await fresh();
+    await client.ok('modifyPassword', { token: tok(u), body: { oldPassword: u.password, newPassword: 'other12' } });
+  }),
+  // users
+  userSelf: selfOnly(async () => expect((await allowed('userSelf')).userName).toBe(w.a.userName)),
+  userFind: {
+    stranger: async () => publicOnly(await allowed('userFind', { params: { id: w.s.id } })),
+    nonFriend: async () => publicOnly(await allowed('userFind', { params: { id: w.x.id } })),
+    blocked: async () => expect((await allowed('userFind', { params: { id: w.k.id } })).id).toBe(w.k.id),
+    other: async () => {
+      const f = await allowed('userFind', { params: { id: w.f.id } });
+      expect([f.userName, f.online]).toEqual([w.f.userName, true]);
+    },
+    owner: async () => expect((await allowed('userFind', { params: { id: w.a.id } })).userName).toBe(w.a.userName),
+  },
+  userUpdate: {
+    stranger: () => refused('userUpdate', 'cannotEditOtherUser', { body: { id: w.s.id, nickName: 'Hacked' } }),
+    nonFriend: () => refused('userUpdate', 'cannotEditOtherUser', { body: { id: w.x.id, nickName: 'Hacked' } }),
+    blocked: () => refused('userUpdate', 'cannotEditOtherUser', { body: { id: w.k.id, nickName: 'Hacked' } }),
+    other: () => refused('userUpdate', 'cannotEditOtherUser', { body: { id: w.f.id, nickName: 'Hacked' } }),
+    owner: async () => {
+      await allowed('userUpdate', { body: { id: w.a.id, nickName: 'Alice' } });
+    },
+  },
+  userFindByName: {
+    stranger: async () => {
+      const found = await allowed('userFindByName', { query: { name: 'Stranger' } });
+      expect(found.map((u) => u.id)).toContain(w.s.id);
+      for (const u of found) publicOnly(u);
+    },
+    nonFriend: 'n/a',
+    blocked: 'n/a',
+    other: async () => {
+      const found = await allowed('userFindByName', { query: { name: 'Friend' } });
+      expect(found.find((u) => u.id === w.f.id)?.online).toBe(true);
+    },
+    owner: async () => {
+      const found = await allowed('userFindByName', { query: { name: w.a.userName } });
+      expect(found[0]?.userName).toBe(w.a.userName);
+    },
+  },
+  userTerminalOnline: {
+    stranger: async () => expect(await allowed('userTerminalOnline', { query: { userIds: `${w.s.id}` } })).toEqual([]),
+    nonFriend: async () => expect(await allowed('userTerminalOnline', { query: { userIds: `${w.x.id}` } })).toEqual([]),
+    blocked: 'n/a',
+    other: async () =>
+      expect(await allowed('userTerminalOnline', { query: { userIds: `${w.f.id}` } })).toEqual([
+        { userId: w.f.id, terminals: [Terminal.WEB] },
+      ]),
+    owner: async () => {
+      await allowed('userTerminalOnline', { query: { userIds: `${w.a.id}` } });
+    },
+  },
+  userUpdateOnlineTime: selfOnly(async () => {
+    await allowed('userUpdateOnlineTime');
+  }),
+  // friends
+  friendList: selfOnly(async () => {
+    const ids = (await allowed('friendList')).map((f) => f.id);
+    expect(ids).toEqual(expect.arrayContaining([w.f.id, w.k.id]));
+    expect(ids).not.toContain(w.s.id);
+    expect(ids).not.toContain(w.x.id);
+  }),
+  friendAdd: {
+    stranger: async () => {
+      await allowed('friendAdd', { query: { friendId: (await fresh()).id } });
+    },
+    nonFriend: async () => {
+      const u = await freshFriend();
+      await allowed('friendDelete', { params: { friendId: u.id } });
+      await allowed('friendAdd', { query: { friendId: u.id } });
+    },
+    blocked: async () => {
+      const u = await fresh();
+      await client.ok('blacklistAdd', { token: tok(u), query: { userId: w.a.id } });
+      await refused('friendAdd', 'blockedByOther', { query: { friendId: u.id } });
+    },
+    other: () => refused('friendAdd', 'alreadyFriend', { query: { friendId: w.f.id } }),
+    owner: () => refused('friendAdd', 'cannotAddSelf', { query: { friendId: w.a.id } }),
+  },
+  friendFind: {
+    stranger: () => refused('friendFind', 'notFriend', { params: { friendId: w.s.id } }),
+    nonFriend: () => refused('friendFind', 'notFriend', { params: { friendId: w.x.id } }),
+    blocked: async () => expect((await allowed('friendFind', { params: { friendId: w.k.id } })).id).toBe(w.k.id),
+    other: async () => expect((await allowed('friendFind', { params: { friendId: w.f.id } })).id).toBe(w.f.id),
+    owner: () => refused('friendFind', 'notFriend', { params: { friendId: w.a.id } }),
+  },
+  friendDelete: {
+    stranger: () => refused('friendDelete', 'notFriend', { params: { friendId: w.s.id } }),
+    nonFriend: () => refused('friendDelete', 'notFriend', { params: { friendId: w.x.id } }),
+    blocked: async () => {
+      const u = await freshFriend();
+      await client.ok('blacklistAdd', { token: tok(u), query: { userId: w.a.id } });
+      await allowed('friendDelete', { params: { friendId: u.id } });
+    },
+    other: async () => {
+      await allowed('friendDelete', { params: { friendId: (await freshFriend()).id } });
+    },
+    owner: () => refused('friendDelete', 'notFriend', { params: { friendId: w.a.id } }),
+  },
+  friendRemark: {
+    stranger: () => refused('friendRemark', 'notFriend', { body: { friendId: w.s.id, remark: 'r' } }),
+    nonFriend: () => refused('friendRemark', 'notFriend', { body: { friendId: w.x.id, remark: 'r' } }),
+    blocked: async () => {
+      await allowed('friendRemark', { body: { friendId: w.k.id, remark: 'K' } });
+    },
+    other: async () => {
+      await allowed('friendRemark', { body: { friendId: w.f.id, remark: 'F' } });
+    },
+    owner: () => refused('friendRemark', 'notFriend', { body: { friendId: w.a.id, remark: 'me' } }),
+  },
+  friendDnd: {
+    stranger: () => refused('friendDnd', 'notFriend', { body: { friendId: w.s.id, isDnd: true } }),
+    nonFriend: () => refused('friendDnd', 'notFriend', { body: { friendId: w.x.id, isDnd: true } }),
+    blocked: async () => {
+      await allowed('friendDnd', { body: { friendId: w.k.id, isDnd: false } });
+    },
+    other: async () => {
+      await allowed('friendDnd', { body: { friendId: w.f.id, isDnd: false } });
+    },
+    owner: () => refused('friendDnd', 'notFriend', { body: { friendId: w.a.id, isDnd: true } }),
+  },
+  // blocklist: anyone but oneself may be blocked; the list is one's own
+  blacklistList: selfOnly(async () => {
+    const u = await fresh();
+    await client.ok('blacklistAdd', { token: tok(u), query: { userId: w.s.id } });
+    expect((await client.ok('blacklistList', { token: tok(u) })).map((e) => e.toUserId)).toEqual([w.s.id]);
+    // K blocked A: that is K's list, not A's.
+    expect((await allowed('blacklistList')).map((e) => e.toUserId)).not.toContain(w.k.id);
+  }),
+  blacklistAdd: {
+    stranger: async () => {
+      const u = await fresh();
+      await client.ok('blacklistAdd', { token: tok(u), query: { userId: w.s.id } });
+    },
+    nonFriend: async () => {
+      const u = await fresh();
+      await client.ok('blacklistAdd', { token: tok(u), query: { userId: w.x.id } });
+    },
+    blocked: async () => {
+      const u = await fresh();
+      await client.ok('blacklistAdd', { token: tok(u), query: { userId: w.a.id } });
+      await allowed('blacklistAdd', { query: { userId: u.id } });
+    },
+    other: async () => {
+      const u = await freshFriend();
+      await allowed('blacklistAdd', { query: { userId: u.id } });
+    },
+    owner: () => refused('blacklistAdd', 'cannotBlockSelf', { query: { userId: w.a.id } }),
+  },
+  blacklistRemove: {
+    stranger: () => refused('blacklistRemove', 'notBlocked', { query: { userId: w.s.id } }),
+    nonFriend: () => refused('blacklistRemove', 'notBlocked', { query: { userId: w.x.id } }),
+    // K's block of A is K's to lift.
+    blocked: () => refused('blacklistRemove', 'notBlocked', { query: { userId: w.k.id } }),
+    other: () => refused('blacklistRemove', 'notBlocked', { query: { userId: w.f.id } }),
+    owner: () => refused('blacklistRemove', 'notBlocked', { query: { userId: w.a.id } }),
+  },
+  // complaints: anyone but oneself may be reported; complaints are private to their author
+  complaintInitiate: {
+    stranger: async () => {
+      const u = await fresh();
+      await client.ok('complaintInitiate', { token: tok(u), body: complaintAgainst(w.s.id) });
+    },
+    nonFriend: async () => {
+      const u = await fresh();
+      await client.ok('complaintInitiate', { token: tok(u), body: complaintAgainst(w.x.id) });
+    },
+    blocked: async () => {
+      const u = await fresh();
+      await client.ok('complaintInitiate', { token: tok(u), body: complaintAgainst(w.k.id) });
+    },
+    other: async () => {
+      const u = await fresh();
+      await client.ok('complaintInitiate', { token: tok(u), body: complaintAgainst(w.f.id) });
+    },
+    owner: () => refused('complaintInitiate', 'cannotReportSelf', { body: complaintAgainst(w.a.id) }),
+  },
+  complaintPage: selfOnly(async () => {
+    expect((await allowed('complaintPage')).map((c) => c.id)).toEqual([w.myComplaint]);
+  }),
+  complaintInfo: {
+    stranger: 'n/a',
+    nonFriend: 'n/a',
+    blocked: 'n/a',
+    other: () => refused('complaintInfo', 'complaintNotExist', { query: { id: w.fComplaint } }),
+    owner: async () =>
+      expect((await allowed('complaintInfo', { query: { id: w.myComplaint } })).id).toBe(w.myComplaint),
+  },
+  // private messages
+  privateSend: {
+    stranger: () => refused('privateSend', 'notFriendCannotSend', { body: sendBody(w.s.id, MessageType.TEXT, 'x') }),
+    nonFriend: () => refused('privateSend', 'notFriendCannotSend', { body: sendBody(w.x.id, MessageType.TEXT, 'x') }),
+    blocked: () => refused('privateSend', 'blockedCannotSend', { body: sendBody(w.k.id, MessageType.TEXT, 'x') }),
+    other: async () => {
+      await allowed('privateSend', { body: sendBody(w.f.id, MessageType.TEXT, 'hi') });
+    },
+    owner: () => refused('privateSend', 'notFriendCannotSend', { body: sendBody(w.a.id, MessageType.TEXT, 'x') }),
+  },
+  privateRecall: {
+    stranger: () => refused('privateRecall', 'messageNotExist', { params: { id: w.others } }),
+    nonFriend: 'n/a',
+    blocked: 'n/a',
+    other: () => refused('privateRecall', 'recallNotOwn', { params: { id: w.fromF } }),
+    owner: async () => {
+      const msg = await allowed('privateSend', { body: sendBody(w.f.id, MessageType.TEXT, 'oops') });
+      await allowed('privateRecall', { params: { id: msg.id } });
+    },
+  },
+  privatePullOffline: selfOnly(async () => {
+    const s = await TestSocket.login(ts.wsUrl, tok(w.a));
+    try {
+      await allowed('privatePullOffline', { query: { minId: 0 } });
+      await s.next((f) => f.cmd === 3 && (f.data as { type: number; content: string }).content === 'false');
+      const ids = s.frames.map((f) => (f.data as { id?: number }).id).filter((id) => id !== undefined);
+      expect(ids).toEqual(expect.arrayContaining([w.mine, w.fromF]));
+      expect(ids).not.toContain(w.others);
+    } finally {
+      s.close();
+    }
+  }),
+  privateReaded: {
+    stranger: () => refused('privateReaded', 'notFriendCannotSend', { query: { friendId: w.s.id } }),
+    nonFriend: () => refused('privateReaded', 'notFriendCannotSend', { query: { friendId: w.x.id } }),
+    blocked: () => refused('privateReaded', 'blockedCannotSend', { query: { friendId: w.k.id } }),
+    other: async () => {
+      await allowed('privateReaded', { query: { friendId: w.f.id } });
+    },
+    owner: () => refused('privateReaded', 'notFriendCannotSend', { query: { friendId: w.a.id } }),
+  },
+  privateMaxReadedId: {
+    stranger: () => refused('privateMaxReadedId', 'notFriend', { query: { friendId: w.s.id } }),
+    nonFriend: async () => {
+      await allowed('privateMaxReadedId', { query: { friendId: w.x.id } });
+    },
+    blocked: async () => {
+      await allowed('privateMaxReadedId', { query: { friendId: w.k.id } });
+    },
+    other: async () => {
+      await allowed('privateMaxReadedId', { query: { friendId: w.f.id } });
+    },
+    owner: 'n/a',
+  },
+  privateHistory: {
+    stranger: () => refused('privateHistory', 'notFriend', { query: { friendId: w.s.id } }),
+    // An ex-friend's chat stays readable.
+    nonFriend: async () =>
+      expect((await allowed('privateHistory', { query: { friendId: w.x.id } })).length).toBeGreaterThan(0),
+    blocked: async () => {
+      await allowed('privateHistory', { query: { friendId: w.k.id } });
+    },
+    other: async () => {
+      const ids = (await allowed('privateHistory', { query: { friendId: w.f.id, size: 100 } })).map((m) => m.id);
+      expect(ids).toEqual(expect.arrayContaining([w.mine, w.fromF]));
+      expect(ids).not.toContain(w.others);
+    },
+    owner: 'n/a',
+  },
+  // files and config: only the caller's own uploads
+  imageUpload: selfOnly(async () => {
+    await allowed('imageUpload', { form: await imageForm() });
+  }),
+  fileUpload: selfOnly(async () => {
+    await allowed('fileUpload', { form: fileForm() });
+  }),
+  videoUpload: selfOnly(async () => {
+    const form = new FormData();
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
+    form.append('file', new Blob([new Uint8Array(mp4)], { type: 'video/mp4' }), 'v.mp4');
+    await allowed('videoUpload', { form });
+  }),
+  systemConfig: selfOnly(async () => {
+    await allowed('systemConfig');
+  }),
+});
+
+const complaintAgainst = (targetId: number) => ({
+  targetType: ComplaintTargetType.USER,
+  targetId,
+  type: ComplaintType.HARASSMENT,
+  content: 'spam',
+});
+
+let fSocket: TestSocket;
+
+beforeAll(async () => {
+  ts = await startServer();
+  client = new ApiClient(ts.url);
+  const [a, f, k, x, s, t1, t2] = [
+    await registerUser(client, { nickName: 'Alice' }),
+    await registerUser(client, { nickName: 'Friend' }),
+    await registerUser(client, { nickName: 'Kay' }),
+    await registerUser(client, { nickName: 'Xavier' }),
+    await registerUser(client, { nickName: 'Stranger' }),
+    await registerUser(client, { nickName: 'T1' }),
+    await registerUser(client, { nickName: 'T2' }),
+  ];
+  for (const other of [f, k, x]) await befriend(client, a, other);
+  await befriend(client, t1, t2);
+  await client.ok('privateSend', { token: tok(a), body: sendBody(x.id, MessageType.TEXT, 'old times') });
+  await client.ok('friendDelete', { token: tok(x), params: { friendId: a.id } });
+  await client.ok('blacklistAdd', { token: tok(k), query: { userId: a.id } });
+  const mine = (await client.ok('privateSend', { token: tok(a), body: sendBody(f.id, MessageType.TEXT, 'hi F') })).id;
+  const fromF = (await client.ok('privateSend', { token: tok(f), body: sendBody(a.id, MessageType.TEXT, 'hi A') })).id;
+  const others = (await client.ok('privateSend', { token: tok(t1), body: sendBody(t2.id, MessageType.TEXT, 'x') })).id;
+  for (const [author, target] of [
+    [a, s],
+    [f, s],
+  ] as const) {
+    await client.ok('complaintInitiate', { token: tok(author), body: complaintAgainst(target.id) });
+  }
+  const myComplaint = (await client.ok('complaintPage', { token: tok(a) }))[0]!.id;
+  const fComplaint = (await client.ok('complaintPage', { token: tok(f) }))[0]!.id;
+  w = { a, f, k, x, s, mine, fromF, others, myComplaint, fComplaint };
+  // Everyone but A online on WEB: presence must show only where the relationship allows.
+  fSocket = await TestSocket.login(ts.wsUrl, tok(f));
+  for (const u of [k, x, s]) await TestSocket.login(ts.wsUrl, tok(u));
+});
+afterAll(async () => {
+  fSocket?.close();
+  await ts?.close();
+});
+
+describe('the matrix covers the table', () => {
+  it('every endpoint has a row with every relation', () => {
+    const rows = matrix();
+    for (const name of Object.keys(api) as EndpointName[]) {
+      expect(rows[name], name).toBeDefined();
+      for (const rel of RELATIONS.slice(2)) expect(rows[name][rel as keyof Row], `${name} × ${rel}`).toBeDefined();
+    }
+  });
+});
+
+describe('without a valid access token', () => {
+  const signedIn = (Object.keys(api) as EndpointName[]).filter((n) => api[n].auth);
+  it.each(signedIn)('%s: none and a forged token → 401 loginExpired, nothing changed', async (name) => {
+    const forged = `${tok(w.a).slice(0, -4)}AAAA`;
+    for (const token of [undefined, 'garbage', forged]) {
+      const before = await snapshot();
+      const res = await client.call(name, { token, params: { id: 1, friendId: 1 } });
+      expect([res.status, res.body.key]).toEqual([401, 'loginExpired']);
+      expect(await snapshot()).toBe(before);
+    }
+  });
+});
+
+describe('each relation', () => {
+  const cells = (Object.keys(api) as EndpointName[]).flatMap((name) =>
+    RELATIONS.slice(2).map((rel) => [name, rel] as [EndpointName, keyof Row]),
+  );
+  it.each(cells)('%s × %s', async (name, rel) => {
+    const cell = matrix()[name][rel];
+    if (cell !== 'n/a') await cell();
+  });
+});
