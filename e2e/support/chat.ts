@@ -68,11 +68,15 @@ export function apiSendText(server: RunningServer, from: Member, toId: number, t
   return api<PrivateMessage>(server, from.token, 'POST', '/message/private/send', body);
 }
 
-/** Collects page errors and logs console errors (4xx replies are expected in places). */
+/**
+ * Collects page errors and Content-Security-Policy refusals (the app must work under
+ * the server's policy), and logs other console errors (4xx replies are expected in places).
+ */
 export function watchPage(page: Page, name: string, errors: string[]): void {
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) console.warn(`[${name}] ${m.text()}`);
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(`CSP: ${m.text()}`);
+    else if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) console.warn(`[${name}] ${m.text()}`);
   });
 }
 
