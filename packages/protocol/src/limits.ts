@@ -26,6 +26,10 @@ export const Limits = {
   WS_FRAME_MAX_BYTES: 64 * 1024,
   /** Thumbnail edge for images and avatars, in pixels. */
   THUMB_MAX_EDGE: 240,
+  /** Longest edge of the image viewers get (`originUrl`); the full original is `downloadUrl`. */
+  IMAGE_MAX_EDGE: 4096,
+  /** Default pixel cap of an uploaded image (IMAGE_MAX_PIXELS on the server), checked before decoding. */
+  IMAGE_MAX_PIXELS: 40_000_000,
   /** Login and register attempts per client address and minute (server default). */
   AUTH_RATE_PER_MIN: 20,
 } as const;

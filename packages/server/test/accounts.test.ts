@@ -131,16 +131,20 @@ describe('modifyPwd', () => {
 
 describe('rate limit', () => {
   it('answers 429 tooManyRequests past the per-minute limit of login and register', async () => {
-    const limited = await startServer({ authRatePerMin: 3 });
+    const limited = await startServer({ authRatePerMin: 3, rateLimits: undefined });
     try {
       const c = new ApiClient(limited.url);
       const body = { terminal: 0, userName: uniqueName(), password: 'secret1' };
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) statuses.push((await c.call('login', { body })).status);
       expect(statuses).toEqual([400, 400, 400, 429]);
-      const blocked = await c.call('register', { body: { userName: uniqueName(), password: 'secret1' } });
-      expect([blocked.status, blocked.body.key]).toEqual([429, 'tooManyRequests']);
-      // Other endpoints are not limited.
+      // Register has its own budget of the same size.
+      const registers: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        registers.push((await c.call('register', { body: { userName: uniqueName(), password: 'secret1' } })).status);
+      }
+      expect(registers).toEqual([200, 200, 200, 429]);
+      // Other endpoints have budgets of their own.
       expect((await c.call('userSelf')).status).toBe(401);
     } finally {
       await limited.close();

@@ -38,9 +38,10 @@ describe('blocklist', () => {
     await new Promise((r) => setTimeout(r, 5));
     await client.ok('blacklistAdd', { token: tok(a), query: { userId: c.id } });
     const entries = await list(a);
+    // Strangers: no user name (blocking ids must not list e-mail addresses).
     expect(entries).toEqual([
-      { toUserId: c.id, userName: c.userName, nickName: 'Second', headImageThumb: '', createTime: expect.any(Number) },
-      { toUserId: b.id, userName: b.userName, nickName: 'First', headImageThumb: '', createTime: expect.any(Number) },
+      { toUserId: c.id, userName: '', nickName: 'Second', headImageThumb: '', createTime: expect.any(Number) },
+      { toUserId: b.id, userName: '', nickName: 'First', headImageThumb: '', createTime: expect.any(Number) },
     ]);
     expect(entries[0]!.createTime).toBeGreaterThanOrEqual(entries[1]!.createTime);
     // Only my own list.

@@ -57,9 +57,9 @@ describe('presence push to friends', () => {
       onlineApp: false,
     });
     expect((await client.ok('friendFind', { token: tok(a), params: { friendId: b.id } })).online).toBe(true);
+    // A stranger's terminals are not A's business, even while online.
     expect(await online(a, [b.id, stranger.id, a.id])).toEqual([
       { userId: b.id, terminals: [Terminal.WEB] },
-      { userId: stranger.id, terminals: [Terminal.WEB] },
       { userId: a.id, terminals: [Terminal.WEB] },
     ]);
 
@@ -107,9 +107,10 @@ describe('presence push to friends', () => {
 });
 
 describe('/user/terminal/online and /user/updateOnlineTime', () => {
-  it('lists online users only, with their terminals', async () => {
+  it('lists online friends only, with their terminals', async () => {
     const u = await registerUser(client);
     const offline = await registerUser(client);
+    await befriend(client, u, offline);
     expect(await online(u, [offline.id, 99_999_999])).toEqual([]);
     const s = await connect(tok(u));
     expect(await online(offline, [u.id, offline.id])).toEqual([{ userId: u.id, terminals: [Terminal.WEB] }]);

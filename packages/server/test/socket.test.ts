@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cmd, CloseCode, FORCE_LOGOUT_REASON, MessageType, Terminal } from '@parley/protocol';
 import { ApiClient, login, registerUser, type TestUser } from './support/api.js';
+import { befriend } from './support/contacts.js';
 import { startServer, type TestServer } from './support/server.js';
 import { TestSocket } from './support/ws.js';
 
@@ -110,6 +111,7 @@ describe('one socket per user and terminal', () => {
   it('WEB and APP coexist, are listed online, and go offline after close', async () => {
     const u = await registerUser(client);
     const other = await registerUser(client);
+    await befriend(client, other, u); // only friends see each other's terminals
     const app = await login(client, u.userName, u.password, Terminal.APP);
     const web = await connect(u.tokens.accessToken);
     const mobile = await connect(app.accessToken);

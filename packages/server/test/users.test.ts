@@ -18,9 +18,9 @@ beforeAll(async () => {
 afterAll(() => ts?.close());
 
 describe('self and find', () => {
-  it('find/{id} returns the public user with online=false when no socket is open', async () => {
+  it("find/{id} returns a stranger's public profile: no user name, online=false", async () => {
     const found = await client.ok('userFind', { token: alice.tokens.accessToken, params: { id: bob.id } });
-    expect(found).toMatchObject({ id: bob.id, userName: bob.userName, nickName: 'Bob', online: false });
+    expect(found).toMatchObject({ id: bob.id, userName: '', nickName: 'Bob', online: false });
     expect(found).not.toHaveProperty('password_hash');
     expect(found).not.toHaveProperty('passwordHash');
   });
@@ -78,9 +78,9 @@ describe('update', () => {
 });
 
 describe('findByName', () => {
-  it('matches user name or nickname, case-insensitively, and skips deleted users', async () => {
+  it('matches a nickname part or the exact user name, case-insensitively, and skips deleted users', async () => {
     const tag = `zq${Date.now().toString(36)}`;
-    const byName = await registerUser(client, { userName: uniqueName(`${tag}n`) });
+    const byName = await registerUser(client, { userName: uniqueName(`${tag}n`), nickName: 'Plain' });
     const byNick = await registerUser(client, { nickName: `X${tag.toUpperCase()}Y` });
     const gone = await registerUser(client, { nickName: `${tag}gone` });
     await ts.server.db.kysely.updateTable('users').set({ deleted: 1 }).where('id', '=', gone.id).execute();
@@ -89,11 +89,16 @@ describe('findByName', () => {
       token: alice.tokens.accessToken,
       query: { name: tag.toUpperCase() },
     });
-    expect(found.map((u) => u.id).sort()).toEqual([byName.id, byNick.id].sort());
+    expect(found.map((u) => u.id)).toEqual([byNick.id]);
+    const exact = await client.ok('userFindByName', {
+      token: alice.tokens.accessToken,
+      query: { name: byName.userName.toUpperCase() },
+    });
+    expect(exact.map((u) => [u.id, u.userName])).toEqual([[byName.id, byName.userName]]);
   });
 
   it('treats % and _ literally and caps results at the limit', async () => {
-    const none = await client.ok('userFindByName', { token: alice.tokens.accessToken, query: { name: '%' } });
+    const none = await client.ok('userFindByName', { token: alice.tokens.accessToken, query: { name: '%_' } });
     expect(none).toEqual([]);
     const tag = `cap${Date.now().toString(36)}`;
     for (let i = 0; i < Limits.FIND_BY_NAME_MAX + 2; i++)
@@ -149,13 +154,13 @@ describe('routing', () => {
     expect(await home.text()).toContain('npm run build');
   });
 
-  it('malformed JSON → 400 invalidParam', async () => {
+  it('malformed JSON → 400 invalidJson', async () => {
     const res = await fetch(`${ts.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{bad',
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { key: string }).key).toBe('invalidParam');
+    expect(((await res.json()) as { key: string }).key).toBe('invalidJson');
   });
 });

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { ComplaintStatus, ComplaintTargetType, ComplaintType } from '../constants.js';
 import { Limits } from '../limits.js';
-import { bodyId, id, mediaUrl, queryInt } from './fields.js';
+import { cleanText } from '../text.js';
+import { bodyId, charactersIssue, id, mediaUrl, plainText, queryInt } from './fields.js';
 
 /** `Friend` as it travels: the other user seen from the owner of the list. */
 export const friend = z.object({
@@ -34,7 +35,12 @@ export const friendIdParams = z.object({ friendId: id });
 export const friendRemarkRequest = z.object({
   friendId: bodyId,
   /** Empty clears the remark. */
-  remark: z.string({ error: 'invalidParam' }).trim().max(Limits.FRIEND_REMARK_MAX, { error: 'friendRemarkLength' }),
+  remark: z
+    .string({ error: 'invalidParam' })
+    .overwrite(cleanText)
+    .trim()
+    .refine(plainText, charactersIssue)
+    .max(Limits.FRIEND_REMARK_MAX, { error: 'friendRemarkLength' }),
 });
 export type FriendRemarkRequest = z.infer<typeof friendRemarkRequest>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Sex, Terminal, UserType } from '../constants.js';
 import { Limits } from '../limits.js';
+import { cleanText } from '../text.js';
 import { bodyId, mediaUrl, nickName, signature } from './fields.js';
 
 export const sex = z.union([z.literal(Sex.MALE), z.literal(Sex.FEMALE)], { error: 'invalidParam' });
@@ -33,11 +34,16 @@ export const userUpdateRequest = z.object({
 });
 export type UserUpdateRequest = z.infer<typeof userUpdateRequest>;
 
+/**
+ * GET /user/findByName: nicknames containing `name`, plus the user whose user name is
+ * exactly `name` (never part of an e-mail address); case-insensitive.
+ */
 export const findByNameQuery = z.object({
   name: z
     .string({ error: 'invalidParam' })
+    .overwrite(cleanText)
     .trim()
-    .min(1, { error: 'invalidParam' })
+    .min(Limits.FIND_BY_NAME_MIN, { error: 'invalidParam' })
     .max(Limits.USERNAME_MAX, { error: 'invalidParam' }),
 });
 

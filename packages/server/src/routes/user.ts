@@ -4,13 +4,14 @@ import type { Services } from '../services/index.js';
 
 export const userRoutes = ({ users }: Services) => {
   const userSelf: Handler<'userSelf'> = ({ auth }) => users.self(auth);
-  const userFind: Handler<'userFind'> = ({ params }) => users.find(params.id);
+  const userFind: Handler<'userFind'> = ({ auth, params }) => users.find(auth, params.id);
   const userUpdate: Handler<'userUpdate'> = async ({ auth, body }) => {
     await users.update(auth, body);
     return null;
   };
-  const userFindByName: Handler<'userFindByName'> = ({ query }) => users.findByName(query.name);
-  const userTerminalOnline: Handler<'userTerminalOnline'> = ({ query }) => users.terminalOnline(query.userIds);
+  const userFindByName: Handler<'userFindByName'> = ({ auth, query }) => users.findByName(auth, query.name);
+  const userTerminalOnline: Handler<'userTerminalOnline'> = ({ auth, query }) =>
+    users.terminalOnline(auth, query.userIds);
   const userUpdateOnlineTime: Handler<'userUpdateOnlineTime'> = async ({ auth }) => {
     await users.updateOnlineTime(auth);
     return null;

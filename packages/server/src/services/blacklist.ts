@@ -51,19 +51,25 @@ export class BlacklistService {
     return hasBlocked(this.db, userId, otherId);
   }
 
-  /** Newest first. */
+  /**
+   * Newest first. The user name (e-mail) only of users on my friend list, as the
+   * friend list shows it: blocking ids must not list strangers' addresses.
+   */
   async list(userId: number): Promise<BlacklistEntry[]> {
     const rows = await this.db
       .selectFrom('blacklist as b')
       .innerJoin('users as u', 'u.id', 'b.to_user_id')
-      .select(['b.to_user_id', 'b.created_at', 'u.user_name', 'u.nick_name', 'u.head_image_thumb'])
+      .leftJoin('friends as f', (join) =>
+        join.onRef('f.user_id', '=', 'b.user_id').onRef('f.friend_id', '=', 'b.to_user_id'),
+      )
+      .select(['b.to_user_id', 'b.created_at', 'u.user_name', 'u.nick_name', 'u.head_image_thumb', 'f.id as friendRow'])
       .where('b.user_id', '=', userId)
       .orderBy('b.created_at', 'desc')
       .orderBy('b.id', 'desc')
       .execute();
     return rows.map((r) => ({
       toUserId: r.to_user_id,
-      userName: r.user_name,
+      userName: r.friendRow === null ? '' : r.user_name,
       nickName: r.nick_name,
       headImageThumb: r.head_image_thumb,
       createTime: r.created_at,

@@ -13,6 +13,7 @@ import {
   Timing,
   checkMessageContent,
   isNormalType,
+  type ContentCheck,
   type PrivateMessage,
   type PrivateSendRequest,
   type Terminal,
@@ -21,9 +22,8 @@ import type { Database, PrivateMessageRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { AppError } from '../http/app-error.js';
 import type { PushService } from '../realtime/push.js';
-import type { BlacklistService } from './blacklist.js';
-import type { FriendService } from './friend.js';
 import { toQuote, toWirePrivateMessage, toWireWithQuotes } from './private-message-wire.js';
+import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
 export class PrivateMessageService {
@@ -31,28 +31,26 @@ export class PrivateMessageService {
     private readonly db: Kysely<Database>,
     private readonly serializer: UserSerializer,
     private readonly push: PushService,
-    private readonly friends: FriendService,
-    private readonly blacklist: BlacklistService,
+    private readonly relations: RelationService,
     private readonly clock: () => number,
   ) {}
 
   /**
-   * Stores and pushes one message. The same (sender, tmpId) again returns the stored
-   * message unchanged and pushes nothing. The sending terminal gets the message as the
+   * Stores and pushes one message. The same request again under the same (sender,
+   * tmpId) returns the stored message unchanged and pushes nothing; a different one
+   * is tmpIdReused (see `repeat`). The sending terminal gets the message as the
    * reply; the receiver's terminals and the sender's other terminals get a cmd 3 frame.
-   * Rule order: content, friendship (both directions), the receiver blocked me, I
-   * blocked the receiver, the quoted message.
+   * Rule order: tmpId already used, content, RelationService.assertCanSend (friends
+   * both ways, the receiver's account, blocks either way), the quoted message.
    */
   async send(me: number, terminal: Terminal, req: PrivateSendRequest): Promise<PrivateMessage> {
-    const stored = await this.findByTmpId(this.db, me, req.tmpId);
-    if (stored) return this.wire(this.db, stored);
-
     const checked = checkMessageContent(req.type, req.content);
-    if (!checked.ok) throw new AppError(checked.key);
-    const friends = await Promise.all([this.friends.isFriend(me, req.recvId), this.friends.isFriend(req.recvId, me)]);
-    if (!friends.every(Boolean)) throw new AppError('notFriendCannotSend');
-    await this.blacklist.assertCanReach(me, req.recvId, 'blockedCannotSend');
-    if (await this.blacklist.hasBlocked(me, req.recvId)) throw new AppError('alreadyBlocked');
+    const stored = await this.findByTmpId(this.db, me, req.tmpId);
+    if (stored) return this.repeat(this.db, stored, req, checked);
+
+    if (!checked.ok)
+      throw new AppError(checked.key, { field: checked.key === 'invalidMessageType' ? 'type' : 'content' });
+    await this.relations.assertCanSend(me, req.recvId);
     let quote: PrivateMessageRow | undefined;
     if (req.quoteMessageId !== undefined) {
       quote = await this.db
@@ -72,7 +70,7 @@ export class PrivateMessageService {
     return this.serializer.run([me, req.recvId], async (db) => {
       // A concurrent send of the same tmpId held the lock first.
       const again = await this.findByTmpId(db, me, req.tmpId);
-      if (again) return this.wire(db, again);
+      if (again) return this.repeat(db, again, req, checked);
       let row: PrivateMessageRow;
       try {
         row = await db
@@ -92,7 +90,7 @@ export class PrivateMessageService {
       } catch (err) {
         // Backstop for a writer that bypassed the serializer: the unique (sender, tmpId) index.
         const winner = isUniqueViolation(err) ? await this.findByTmpId(db, me, req.tmpId) : undefined;
-        if (winner) return this.wire(db, winner);
+        if (winner) return this.repeat(db, winner, req, checked);
         throw err;
       }
       const msg = toWirePrivateMessage(row, quote && toQuote(quote));
@@ -148,6 +146,28 @@ export class PrivateMessageService {
       await this.push.toUsers([me, original.recv_id], { cmd: Cmd.PRIVATE_MESSAGE, data: msg });
       return msg;
     });
+  }
+
+  /**
+   * A send whose tmpId is already stored. Only the same request (receiver, type,
+   * content after the same normalisation, quote) is a retry and gets the stored
+   * message; anything else would silently drop a new message, so it is refused.
+   * A recalled message has lost its content: its receiver, type and quote decide.
+   */
+  private async repeat(
+    db: Kysely<Database>,
+    stored: PrivateMessageRow,
+    req: PrivateSendRequest,
+    checked: ContentCheck,
+  ): Promise<PrivateMessage> {
+    const sameContent = stored.status === MessageStatus.RECALL || (checked.ok && checked.content === stored.content);
+    const same =
+      sameContent &&
+      stored.recv_id === req.recvId &&
+      stored.type === req.type &&
+      (stored.quote_message_id ?? null) === (req.quoteMessageId ?? null);
+    if (!same) throw new AppError('tmpIdReused');
+    return this.wire(db, stored);
   }
 
   private findByTmpId(db: Kysely<Database>, sendId: number, tmpId: string) {

@@ -16,8 +16,10 @@ import {
   type Terminal,
 } from '@parley/protocol';
 import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
 import type { PushService } from '../realtime/push.js';
 import { toWireWithQuotes } from './private-message-wire.js';
+import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
 /** Rows per pull query; the pull repeats until a query returns fewer. */
@@ -35,6 +37,7 @@ export class PrivateSyncService {
     private readonly db: Kysely<Database>,
     private readonly serializer: UserSerializer,
     private readonly push: PushService,
+    private readonly relations: RelationService,
     private readonly clock: () => number,
   ) {}
 
@@ -90,7 +93,11 @@ export class PrivateSyncService {
     return merged.slice(0, PULL_BATCH);
   }
 
-  /** Messages between the pair, newest first; `page` is 1-based. */
+  /**
+   * Messages between the pair, newest first; `page` is 1-based. An ex-friend's chat
+   * stays readable; an empty page for someone who was never a friend and has no
+   * messages with me is notFriend (checked only then: a non-empty page proves the chat).
+   */
   async history(me: number, friendId: number, page: number, size: number): Promise<PrivateMessage[]> {
     const rows = await this.db
       .selectFrom('private_messages')
@@ -105,6 +112,7 @@ export class PrivateSyncService {
       .limit(size)
       .offset((page - 1) * size)
       .execute();
+    if (rows.length === 0) await this.assertChatPartner(me, friendId);
     return toWireWithQuotes(this.db, rows);
   }
 
@@ -114,8 +122,11 @@ export class PrivateSyncService {
    * My other terminals get READED (11) and the friend's terminals RECEIPT (12), both
    * with `content` = the largest read id ("-1" when none). Sent even when nothing
    * changed, so a terminal that missed an earlier one catches up.
+   * Needs the relationship a send needs (friends both ways, no block either way, with
+   * the send's keys), so no stranger can push frames to anyone.
    */
   async readed(me: number, terminal: Terminal, friendId: number): Promise<void> {
+    await this.relations.assertChatOpen(me, friendId);
     await this.serializer.run([me, friendId], async (db) => {
       await db
         .updateTable('private_messages')
@@ -141,9 +152,15 @@ export class PrivateSyncService {
     });
   }
 
-  /** The largest id of my messages to `friendId` that they have read, or -1. */
-  maxReadedId(me: number, friendId: number): Promise<number> {
-    return maxReadId(this.db, me, friendId);
+  /** The largest id of my messages to `friendId` that they have read, or -1; notFriend as for history. */
+  async maxReadedId(me: number, friendId: number): Promise<number> {
+    const maxId = await maxReadId(this.db, me, friendId);
+    if (maxId === -1) await this.assertChatPartner(me, friendId);
+    return maxId;
+  }
+
+  private async assertChatPartner(me: number, other: number): Promise<void> {
+    if (!(await this.relations.isChatPartner(me, other))) throw new AppError('notFriend');
   }
 }
 

@@ -1,4 +1,9 @@
-/** Users (wire-contract §3): self, find, update own profile, find by name, online terminals, last seen. */
+/**
+ * Users (wire-contract §3): self, find, update own profile, find by name, online
+ * terminals, last seen. Another user sees the public profile only: the user name
+ * (e-mail) and online state need the relationship RelationService names, deleted
+ * accounts are never shown, and ban state stays private.
+ */
 import { sql, type Kysely } from 'kysely';
 import {
   Limits,
@@ -12,6 +17,7 @@ import type { Database, UserPatch, UserRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { Presence } from '../realtime/presence.js';
 import type { AuthInfo } from './auth.js';
+import type { RelationService } from './relation.js';
 
 export function toWireUser(row: UserRow, online: boolean): User {
   return {
@@ -30,6 +36,20 @@ export function toWireUser(row: UserRow, online: boolean): User {
   };
 }
 
+/**
+ * `row` as another user sees it: the User shape kept, hidden fields neutral (user
+ * name '', not banned, no reason, not deleted: deleted users are never returned).
+ */
+export function toPublicUser(row: UserRow, show: { userName: boolean; online: boolean }): User {
+  return {
+    ...toWireUser(row, show.online),
+    userName: show.userName ? row.user_name : '',
+    isBanned: false,
+    reason: '',
+    deleted: false,
+  };
+}
+
 /** LIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -37,16 +57,25 @@ export class UserService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly presence: Presence,
+    private readonly relations: RelationService,
   ) {}
 
   async self(auth: AuthInfo): Promise<User> {
     return toWireUser(auth.user, await this.presence.isOnline(auth.userId));
   }
 
-  async find(id: number): Promise<User> {
-    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  /** Self in full; anyone else as a public user (deleted → userNotExist). */
+  async find(auth: AuthInfo, id: number): Promise<User> {
+    if (id === auth.userId) return this.self(auth);
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
     if (!row) throw new AppError('userNotExist');
-    return toWireUser(row, await this.presence.isOnline(id));
+    const [users] = await this.viewsOf(auth.userId, [row]);
+    return users!;
   }
 
   async update(auth: AuthInfo, req: UserUpdateRequest): Promise<void> {
@@ -59,32 +88,55 @@ export class UserService {
     await this.db.updateTable('users').set(patch).where('id', '=', auth.userId).execute();
   }
 
-  /** Case-insensitive substring match on user name or nickname; deleted accounts never show. */
-  async findByName(name: string): Promise<User[]> {
-    const pattern = containsPattern(name.toLowerCase());
+  /**
+   * Nicknames containing `name` (case-insensitive), plus the user whose user name is
+   * exactly `name`, listed first and with the user name: a user name is never matched
+   * in part, so no search lists e-mail addresses. Deleted accounts never show.
+   */
+  async findByName(auth: AuthInfo, name: string): Promise<User[]> {
+    const text = name.toLowerCase();
     const rows = await this.db
       .selectFrom('users')
       .selectAll()
       .where('deleted', '=', 0)
       .where((eb) =>
         eb.or([
-          sql<boolean>`${eb.ref('user_name')} like ${pattern} escape '\\'`,
-          sql<boolean>`lower(${eb.ref('nick_name')}) like ${pattern} escape '\\'`,
+          eb('user_name', '=', text),
+          sql<boolean>`lower(${eb.ref('nick_name')}) like ${containsPattern(text)} escape '\\'`,
         ]),
       )
+      .orderBy(sql`case when user_name = ${text} then 0 else 1 end`)
       .orderBy('id')
       .limit(Limits.FIND_BY_NAME_MAX)
       .execute();
-    const online = await this.presence.onlineTerminals(rows.map((r) => r.id));
-    return rows.map((r) => toWireUser(r, online.has(r.id)));
+    return this.viewsOf(auth.userId, rows, text);
   }
 
-  async terminalOnline(userIds: readonly number[]): Promise<OnlineTerminals[]> {
-    const online = await this.presence.onlineTerminals(userIds);
+  /** Online terminals of the users the caller may see (RelationService.canSeePresence); others are left out. */
+  async terminalOnline(auth: AuthInfo, userIds: readonly number[]): Promise<OnlineTerminals[]> {
+    const visible = await this.relations.canSeePresence(auth.userId, userIds);
+    const online = await this.presence.onlineTerminals(userIds.filter((id) => visible.has(id)));
     return [...online].map(([userId, terminals]) => ({ userId, terminals }));
   }
 
   async updateOnlineTime(auth: AuthInfo): Promise<void> {
     await this.db.updateTable('users').set({ last_online_at: Date.now() }).where('id', '=', auth.userId).execute();
+  }
+
+  /** `rows` as `viewer` sees them; `searchedUserName` shows the user name of the user it names exactly. */
+  private async viewsOf(viewer: number, rows: readonly UserRow[], searchedUserName?: string): Promise<User[]> {
+    const ids = rows.map((r) => r.id);
+    const [presenceOk, userNameOk] = await Promise.all([
+      this.relations.canSeePresence(viewer, ids),
+      this.relations.canSeeUserName(viewer, ids),
+    ]);
+    const online = await this.presence.onlineTerminals(ids.filter((id) => presenceOk.has(id)));
+    return rows.map((r) => {
+      if (r.id === viewer) return toWireUser(r, online.has(r.id));
+      return toPublicUser(r, {
+        userName: userNameOk.has(r.id) || r.user_name === searchedUserName,
+        online: online.has(r.id),
+      });
+    });
   }
 }

@@ -57,9 +57,12 @@ export function UserInfoCard({ profile, friend, self }: { profile: Profile; frie
             {t('userInfo.nickNameLine', { nickName: profile.nickName })}
           </p>
         )}
-        <p className="user-card__line" data-testid="user-info-username">
-          {t('mine.accountLine', { account: profile.userName })}
-        </p>
+        {/* Empty for strangers: the server keeps their user name (e-mail) private. */}
+        {profile.userName && (
+          <p className="user-card__line" data-testid="user-info-username">
+            {t('mine.accountLine', { account: profile.userName })}
+          </p>
+        )}
         <p className="user-card__line user-card__signature" data-testid="user-info-signature">
           {profile.signature || t('mine.noSignature')}
         </p>

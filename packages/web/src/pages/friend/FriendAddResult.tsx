@@ -34,7 +34,8 @@ export function FriendAddResult({ user, relation }: { user: User; relation: Rela
         <Avatar src={user.headImageThumb || user.headImage} name={user.nickName} size={44} />
         <span className="person-row__text">
           <span className="person-row__name">{user.nickName}</span>
-          <span className="person-row__account">{user.userName}</span>
+          {/* The server shows the user name only to friends or to a search for exactly it. */}
+          {user.userName && <span className="person-row__account">{user.userName}</span>}
         </span>
       </button>
       {relation === 'stranger' ? (

@@ -1,0 +1,117 @@
+/**
+ * Who may see or reach whom: the one place for relationship checks between users,
+ * so every endpoint answers the same question the same way.
+ * - Presence (online flag, terminals) and the user name (e-mail): the user themself
+ *   and friends in both directions. The groups issue adds fellow group members to
+ *   `canSeePresence` (not to `canSeeUserName`).
+ * - A chat (send, read marks): friends in both directions and no block either way; a
+ *   send also needs the receiver's account to be usable.
+ * - A chat's past (history, maxReadedId): a friend, or anyone the user has messages
+ *   with, so a deleted friend's chat stays readable.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { hasBlocked } from './blacklist.js';
+
+export class RelationService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Of `others`, the users who are `me`'s friends in both directions (`liveOnly`: not deleted). */
+  async mutualFriends(me: number, others: readonly number[], liveOnly = false): Promise<Set<number>> {
+    const ids = [...new Set(others)].filter((id) => id !== me);
+    if (ids.length === 0) return new Set();
+    let query = this.db
+      .selectFrom('friends as f')
+      .innerJoin('friends as back', (join) =>
+        join.onRef('back.user_id', '=', 'f.friend_id').onRef('back.friend_id', '=', 'f.user_id'),
+      )
+      .select('f.friend_id')
+      .where('f.user_id', '=', me)
+      .where('f.friend_id', 'in', ids);
+    if (liveOnly) query = query.innerJoin('users as u', 'u.id', 'f.friend_id').where('u.deleted', '=', 0);
+    const rows = await query.execute();
+    return new Set(rows.map((r) => r.friend_id));
+  }
+
+  /**
+   * Of `others`, the users whose online status and terminals `viewer` may see: the
+   * viewer, and friends in both directions whose account is not deleted.
+   * The groups issue adds fellow members of a group here.
+   */
+  async canSeePresence(viewer: number, others: readonly number[]): Promise<Set<number>> {
+    const visible = await this.mutualFriends(viewer, others, true);
+    if (others.includes(viewer)) visible.add(viewer);
+    return visible;
+  }
+
+  /** Of `others`, the users whose user name (e-mail) `viewer` may see without searching for it. */
+  async canSeeUserName(viewer: number, others: readonly number[]): Promise<Set<number>> {
+    const visible = await this.mutualFriends(viewer, others, true);
+    if (others.includes(viewer)) visible.add(viewer);
+    return visible;
+  }
+
+  /**
+   * The chat between `me` and `other` is open (send and read marks). Rule order:
+   * friends in both directions (notFriendCannotSend), `other` blocked me
+   * (blockedCannotSend), I blocked `other` (alreadyBlocked).
+   */
+  async assertChatOpen(me: number, other: number): Promise<void> {
+    await this.assertFriends(me, other);
+    await this.assertNoBlock(me, other);
+  }
+
+  /**
+   * `me` may send to `recvId`: assertChatOpen, with the receiver's account checked
+   * after the friendship (strangers learn nothing of it): deleted → userNotExist,
+   * banned → recipientUnavailable.
+   */
+  async assertCanSend(me: number, recvId: number): Promise<void> {
+    await this.assertFriends(me, recvId);
+    const receiver = await this.db
+      .selectFrom('users')
+      .select(['deleted', 'is_banned'])
+      .where('id', '=', recvId)
+      .executeTakeFirst();
+    if (!receiver || receiver.deleted === 1) throw new AppError('userNotExist');
+    if (receiver.is_banned === 1) throw new AppError('recipientUnavailable');
+    await this.assertNoBlock(me, recvId);
+  }
+
+  private async assertFriends(me: number, other: number): Promise<void> {
+    if (!(await this.mutualFriends(me, [other])).has(other)) throw new AppError('notFriendCannotSend');
+  }
+
+  private async assertNoBlock(me: number, other: number): Promise<void> {
+    if (await hasBlocked(this.db, other, me)) throw new AppError('blockedCannotSend');
+    if (await hasBlocked(this.db, me, other)) throw new AppError('alreadyBlocked');
+  }
+
+  /** `me` and `other` are friends (either direction) or have at least one message between them. */
+  async isChatPartner(me: number, other: number): Promise<boolean> {
+    const friend = await this.db
+      .selectFrom('friends')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('user_id', '=', me), eb('friend_id', '=', other)]),
+          eb.and([eb('user_id', '=', other), eb('friend_id', '=', me)]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (friend) return true;
+    const message = await this.db
+      .selectFrom('private_messages')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('send_id', '=', me), eb('recv_id', '=', other)]),
+          eb.and([eb('send_id', '=', other), eb('recv_id', '=', me)]),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return message !== undefined;
+  }
+}
