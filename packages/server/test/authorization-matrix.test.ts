@@ -145,7 +145,7 @@ const matrix = (): Record<EndpointName, Row> => ({
   userFind: {
     stranger: async () => publicOnly(await allowed('userFind', { params: { id: w.s.id } })),
     nonFriend: async () => publicOnly(await allowed('userFind', { params: { id: w.x.id } })),
-    blocked: async () => expect((await allowed('userFind', { params: { id: w.k.id } })).id).toBe(w.k.id),
+    blocked: async () => expect((await allowed('userFind', { params: { id: w.k.id } })).online).toBe(false),
     other: async () => {
       const f = await allowed('userFind', { params: { id: w.f.id } });
       expect([f.userName, f.online]).toEqual([w.f.userName, true]);
@@ -220,7 +220,10 @@ const matrix = (): Record<EndpointName, Row> => ({
   friendFind: {
     stranger: () => refused('friendFind', 'notFriend', { params: { friendId: w.s.id } }),
     nonFriend: () => refused('friendFind', 'notFriend', { params: { friendId: w.x.id } }),
-    blocked: async () => expect((await allowed('friendFind', { params: { friendId: w.k.id } })).id).toBe(w.k.id),
+    blocked: async () => {
+      const k = await allowed('friendFind', { params: { friendId: w.k.id } });
+      expect([k.id, k.online, k.onlineWeb]).toEqual([w.k.id, false, false]);
+    },
     other: async () => expect((await allowed('friendFind', { params: { friendId: w.f.id } })).id).toBe(w.f.id),
     owner: () => refused('friendFind', 'notFriend', { params: { friendId: w.a.id } }),
   },

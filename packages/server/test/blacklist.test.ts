@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageType } from '@parley/protocol';
 import { AppError } from '../src/http/app-error.js';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
-import { befriend, friendIds, isFriendSync, privateOfType, syncFriend } from './support/contacts.js';
+import { befriend, friendIds, privateOfType, syncFriend } from './support/contacts.js';
 import { startServer, type TestServer } from './support/server.js';
 import { TestSocket } from './support/ws.js';
 
@@ -76,7 +76,7 @@ describe('blocklist', () => {
     await refused(client.call('blacklistRemove', { token: tok(a), query: { userId: b.id } }), 'notBlocked');
   });
 
-  it('blocking a friend keeps the friendship and pushes isBlocked to my terminals only', async () => {
+  it('blocking a friend keeps the friendship, pushes isBlocked to me and hides my presence from them', async () => {
     const a = await user('Blocker');
     const b = await user('Friend');
     await befriend(client, a, b);
@@ -92,7 +92,12 @@ describe('blocklist', () => {
       id: b.id,
       isBlocked: true,
     });
-    expect(await bSocket.quiet(300, isFriendSync)).toBe(true);
+    // b's entry for a: not "blocked" (that is a's secret), but a no longer shows online to b.
+    expect(syncFriend(await bSocket.next(privateOfType(MessageType.FRIEND_UPDATE, a.id)))).toMatchObject({
+      id: a.id,
+      isBlocked: false,
+      online: false,
+    });
     expect(await friendIds(client, a)).toEqual([b.id]);
     expect(await friendIds(client, b)).toEqual([a.id]);
     expect((await client.ok('friendFind', { token: tok(a), params: { friendId: b.id } })).isBlocked).toBe(true);
@@ -100,6 +105,7 @@ describe('blocklist', () => {
 
     await client.ok('blacklistRemove', { token: tok(a), query: { userId: b.id } });
     expect(syncFriend(await aSocket.next(privateOfType(MessageType.FRIEND_UPDATE, b.id))).isBlocked).toBe(false);
+    expect(syncFriend(await bSocket.next(privateOfType(MessageType.FRIEND_UPDATE, a.id))).online).toBe(true);
   });
 
   it('assertCanReach is the one block check: refuses exactly when the receiver blocked the sender', async () => {

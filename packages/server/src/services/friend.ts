@@ -39,6 +39,8 @@ interface FriendJoinRow {
   signature: string;
   deleted: number;
   blockId: number | null;
+  /** The friend has the owner on their blocklist: the owner no longer sees them online. */
+  blockedById: number | null;
 }
 
 export class FriendService {
@@ -50,13 +52,16 @@ export class FriendService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Friend rows joined with the friend's user and the owner's block of them. */
+  /** Friend rows joined with the friend's user, the owner's block of them and theirs of the owner. */
   private rows() {
     return this.db
       .selectFrom('friends as f')
       .innerJoin('users as u', 'u.id', 'f.friend_id')
       .leftJoin('blacklist as b', (join) =>
         join.onRef('b.user_id', '=', 'f.user_id').onRef('b.to_user_id', '=', 'f.friend_id'),
+      )
+      .leftJoin('blacklist as rb', (join) =>
+        join.onRef('rb.user_id', '=', 'f.friend_id').onRef('rb.to_user_id', '=', 'f.user_id'),
       )
       .select([
         'f.user_id as ownerId',
@@ -72,10 +77,13 @@ export class FriendService {
         'u.signature',
         'u.deleted',
         'b.id as blockId',
+        'rb.id as blockedById',
       ]);
   }
 
-  private toFriend(row: FriendJoinRow, terminals: readonly Terminal[]): Friend {
+  private toFriend(row: FriendJoinRow, online: readonly Terminal[]): Friend {
+    // A friend who blocked the owner, or whose account is deleted, shows offline (RelationService.canSeePresence).
+    const terminals = row.blockedById !== null || row.deleted === 1 ? [] : online;
     return {
       id: row.friendId,
       userName: row.user_name,

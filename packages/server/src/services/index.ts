@@ -66,7 +66,11 @@ export function createServices(config: Config, db: Db, { bus, registry, presence
   const clock = config.clock ?? Date.now;
   const serializer = new UserSerializer(db);
   const friends = new FriendService(db.kysely, presence, push, serializer, clock);
-  const blacklist = new BlacklistService(db.kysely, (userId, otherId) => friends.pushUpdate(userId, otherId));
+  // A block shows as `isBlocked` on the blocker's entry, and as offline on the blocked user's entry for the blocker.
+  const blacklist = new BlacklistService(db.kysely, async (userId, otherId) => {
+    await friends.pushUpdate(userId, otherId);
+    await friends.pushUpdate(otherId, userId);
+  });
   // Who may see or reach whom (presence, user names, chats): one place for the rules.
   const relations = new RelationService(db.kysely);
   return {

@@ -36,11 +36,20 @@ export class RelationService {
 
   /**
    * Of `others`, the users whose online status and terminals `viewer` may see: the
-   * viewer, and friends in both directions whose account is not deleted.
-   * The groups issue adds fellow members of a group here.
+   * viewer, and friends in both directions whose account is not deleted and who have
+   * not blocked the viewer. The groups issue adds fellow members of a group here.
    */
   async canSeePresence(viewer: number, others: readonly number[]): Promise<Set<number>> {
     const visible = await this.mutualFriends(viewer, others, true);
+    if (visible.size > 0) {
+      const blockers = await this.db
+        .selectFrom('blacklist')
+        .select('user_id')
+        .where('to_user_id', '=', viewer)
+        .where('user_id', 'in', [...visible])
+        .execute();
+      for (const b of blockers) visible.delete(b.user_id);
+    }
     if (others.includes(viewer)) visible.add(viewer);
     return visible;
   }
