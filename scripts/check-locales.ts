@@ -2,12 +2,20 @@
  * Locale check (run by `npm test`, or `npm run i18n:check`): every language of
  * spec §9 has packages/web/src/i18n/locales/<locale>.json with exactly the keys
  * of en-US, no empty strings, the same {{placeholders}}, real translations (not
- * English copies), and en-US has `errors.<key>` for every catalogue key.
+ * English copies), and en-US has `errors.<key>` for every catalogue key and
+ * `rules.<rule>` for every field rule of an invalidParam reply.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_ERROR_KEYS, DEFAULT_LOCALE, LOCALES, SERVER_ERROR_KEYS } from '@parley/protocol';
+import {
+  CLIENT_ERROR_KEYS,
+  DEFAULT_LOCALE,
+  FIELD_RULES,
+  FieldRules,
+  LOCALES,
+  SERVER_ERROR_KEYS,
+} from '@parley/protocol';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.LOCALES_DIR ?? join(root, 'packages/web/src/i18n/locales');
@@ -66,6 +74,12 @@ if (!en) for (const locale of LOCALES) if (locale !== DEFAULT_LOCALE) load(local
 if (en) {
   for (const key of [...SERVER_ERROR_KEYS, ...CLIENT_ERROR_KEYS])
     if (!en.has(`errors.${key}`)) fail(`${DEFAULT_LOCALE}.json: missing "errors.${key}" (protocol error catalogue)`);
+  for (const rule of FIELD_RULES) {
+    const text = en.get(`rules.${rule}`);
+    if (text === undefined) fail(`${DEFAULT_LOCALE}.json: missing "rules.${rule}" (protocol field rules)`);
+    else if (placeholders(text).join() !== placeholders(FieldRules[rule]).join())
+      fail(`${DEFAULT_LOCALE}.json: "rules.${rule}" must use the slots of FieldRules.${rule} ("${FieldRules[rule]}")`);
+  }
   for (const [k, v] of en) if (v.trim() === '') fail(`${DEFAULT_LOCALE}.json: "${k}" is empty`);
 
   const enBases = new Set([...en.keys()].map(pluralBase));

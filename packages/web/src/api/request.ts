@@ -29,8 +29,8 @@ export interface RequestOptions {
 export interface SessionHooks {
   /** Refresh failed: clear login info and go to login. */
   onSessionExpired(): void;
-  /** 403 banned/deleted: log out and tell the user why. */
-  onAccountBlocked(text: string): void;
+  /** 403 banned/deleted (key accountBanned / accountDeleted): log out and tell the user why. */
+  onAccountBlocked(text: string, key: string | undefined): void;
 }
 
 let hooks: SessionHooks = { onSessionExpired: () => undefined, onAccountBlocked: () => undefined };
@@ -42,10 +42,13 @@ const ACCOUNT_BLOCKED_KEYS = new Set(['accountBanned', 'accountDeleted']);
 
 export async function request<T>(opts: RequestOptions): Promise<T> {
   let reply: Envelope;
+  let sentToken: string | undefined;
   try {
-    reply = await send(opts);
+    reply = await send(opts, (token) => (sentToken = token));
     if (reply.code === ReplyCode.UNAUTHORIZED && opts.auth) {
-      const outcome = await refreshSession();
+      // Another tab may have refreshed while this request was out: its new token needs no refresh.
+      const stored = getLoginInfo()?.accessToken;
+      const outcome = stored && stored !== sentToken ? 'ok' : await refreshSession();
       if (outcome === 'ok') reply = await send(opts);
       else if (outcome === 'network') throw new ApiError(RuntimeCode.NETWORK_FAILURE, 'network error', 'networkWeak');
     }
@@ -59,12 +62,13 @@ export async function request<T>(opts: RequestOptions): Promise<T> {
   throw react(reply, opts);
 }
 
-async function send(opts: RequestOptions): Promise<Envelope> {
+async function send(opts: RequestOptions, onToken?: (token: string | undefined) => void): Promise<Envelope> {
   const headers: Record<string, string> = {};
   if (opts.auth) {
     await refreshSettled();
     const info = getLoginInfo();
     if (info) headers.accessToken = info.accessToken;
+    onToken?.(info?.accessToken);
   }
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
@@ -98,7 +102,7 @@ function react(reply: Envelope, opts: RequestOptions): ApiError {
     return error;
   }
   if (reply.code === ReplyCode.FORBIDDEN && (!reply.key || ACCOUNT_BLOCKED_KEYS.has(reply.key))) {
-    hooks.onAccountBlocked(text);
+    hooks.onAccountBlocked(text, reply.key);
     return error;
   }
   if (opts.silent) return error;

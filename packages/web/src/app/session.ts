@@ -14,6 +14,8 @@ import { im, setSocketHandlers } from '../socket';
 import { alertDialog } from '../ui/dialog';
 import { showToast } from '../ui/toast';
 import { createStore, useStore } from './createStore';
+import { forgetUser, listenToOtherTabs } from './forget';
+import { listenToTabs, replacedBySibling } from './tabs';
 import { navigateTo } from './navigation';
 
 export type SessionStatus = 'starting' | 'anonymous' | 'ready';
@@ -35,12 +37,20 @@ export function useCurrentUser(): User {
 /** Load /user/self; a deleted or banned account is rejected with its reason (spec §5). */
 async function loadSelf(): Promise<User> {
   const user = await call('userSelf');
-  if (user.deleted) throw new AccountBlocked(t('errors.accountDeleted'));
+  if (user.deleted) throw new AccountBlocked(t('errors.accountDeleted'), user.id);
   if (user.isBanned) throw new AccountBlocked(errorText('accountBanned', '', { reason: user.reason }));
   return user;
 }
 
-class AccountBlocked extends Error {}
+class AccountBlocked extends Error {
+  /** Set for a deleted account: its data on this device goes too. */
+  constructor(
+    message: string,
+    readonly deletedId?: number,
+  ) {
+    super(message);
+  }
+}
 
 async function enter(): Promise<void> {
   const user = await loadSelf();
@@ -57,8 +67,9 @@ export async function startApp(): Promise<void> {
   try {
     await enter();
   } catch (err) {
-    if (err instanceof AccountBlocked) void alertDialog({ content: err.message, testId: 'account-blocked-dialog' });
-    return endSession();
+    if (!(err instanceof AccountBlocked)) return endSession();
+    void alertDialog({ content: err.message, testId: 'account-blocked-dialog' });
+    return endSession({ forget: err.deletedId });
   }
   // Opened after a successful refresh at launch (spec §2); a deep link stays where it was.
   const here = currentPath();
@@ -72,7 +83,7 @@ export async function login(userName: string, password: string): Promise<void> {
     await enter();
   } catch (err) {
     if (err instanceof AccountBlocked) void alertDialog({ content: err.message, testId: 'account-blocked-dialog' });
-    endSession();
+    endSession({ forget: err instanceof AccountBlocked ? err.deletedId : undefined });
     throw err;
   }
   navigateTo(Paths.root, { replace: true });
@@ -89,15 +100,39 @@ export async function logout(): Promise<void> {
   } catch {
     // the local session ends regardless
   }
-  endSession();
+  endSession({ forget: sessionStore.get().user?.id });
+}
+
+export interface EndOptions {
+  keepTokens?: boolean;
+  /** Logout, deleted account: this user's chats, caches and object URLs leave the device. */
+  forget?: number;
+  /** false when another tab told us (it has told the rest). */
+  tellOtherTabs?: boolean;
 }
 
 /** Drop the local session and go to login. */
-export function endSession(options: { keepTokens?: boolean } = {}): void {
+export function endSession(options: EndOptions = {}): void {
   im.close();
   if (!options.keepTokens) clearLoginInfo();
+  // Before the session store changes: the chat layer must stop saving before it stops.
+  if (options.forget !== undefined) void forgetUser(options.forget, options.tellOtherTabs ?? true);
   toAnonymous();
   if (currentPath() !== Paths.login) navigateTo(Paths.login, { replace: true });
+}
+
+/**
+ * Another tab of this browser took the socket (one per user and terminal): this tab
+ * stays signed in without live updates, and takes the socket back when shown again.
+ */
+function resumeWhenShown(): void {
+  const resume = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', resume);
+    const info = getLoginInfo();
+    if (sessionStore.get().status === 'ready' && info && im.getState() === 'closed') im.connect(info.accessToken);
+  };
+  document.addEventListener('visibilitychange', resume);
 }
 
 function toAnonymous(): void {
@@ -116,18 +151,23 @@ export function installSessionHandlers(): void {
       showToast(t('errors.loginExpired'));
       endSession();
     },
-    onAccountBlocked: (text) => {
-      endSession();
+    onAccountBlocked: (text, key) => {
+      endSession({ forget: key === 'accountDeleted' ? sessionStore.get().user?.id : undefined });
       void alertDialog({ content: text, testId: 'account-blocked-dialog' });
     },
   });
+  listenToTabs();
+  listenToOtherTabs((userId) => {
+    if (sessionStore.get().user?.id === userId) endSession({ forget: userId, tellOtherTabs: false });
+  });
   setSocketHandlers({
     onForceLogout: () => {
+      if (replacedBySibling()) return resumeWhenShown();
       endSession();
       void alertDialog({ content: t('errors.forcedOffline'), testId: 'forced-offline-dialog' });
     },
     onAccountClosed: (type, reason) => {
-      endSession();
+      endSession({ forget: type === MessageType.USER_UNREG ? sessionStore.get().user?.id : undefined });
       const text = type === MessageType.USER_UNREG ? t('errors.accountDeleted') : t('errors.accountBanned', { reason });
       void alertDialog({ content: text, testId: 'account-blocked-dialog' });
     },

@@ -38,6 +38,8 @@ export { PULL_BATCH_MS, PULL_RETRY_MS, PULL_SAFETY_MS } from './sync';
 export interface ChatEngine extends ChatActions {
   start(userId: number): Promise<void>;
   stop(): Promise<void>;
+  /** Logout: stop without saving and remove the user's stored chats. */
+  forget(userId: number): Promise<void>;
   /** The socket's state changed ('loggedIn' after each login). */
   onConnection(state: 'closed' | 'open' | 'loggedIn'): void;
   /** Data of one cmd 3 frame. */
@@ -62,11 +64,12 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
   const sending = createSending(core, saver, incoming);
   const { loadOlder } = createHistory(core);
   const chatList = createChatList(core, saver, reading, loadOlder);
-  const { start, stop } = createLifecycle(core, { saver, sync, reading, sending, chatList });
+  const { start, stop, forget } = createLifecycle(core, { saver, sync, reading, sending, chatList });
 
   return {
     start,
     stop,
+    forget,
     onConnection: sync.onConnection,
     onFrame: sync.onFrame,
     onVisibilityChange: reading.onVisibilityChange,

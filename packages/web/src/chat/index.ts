@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatType, Cmd, type Friend } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from '../app/createStore';
+import { onForgetUser } from '../app/forget';
 import { navigateTo } from '../app/navigation';
 import { sessionStore } from '../app/session';
 import { friendsStore } from '../contacts/friendsStore';
@@ -18,7 +19,7 @@ import { chatBoxPath } from '../routes/paths';
 import { im, onConnectionState, subscribeFrames } from '../socket';
 import { showToast } from '../ui/toast';
 import { EMPTY_CHATS, createChatEngine, sortedKeys, type ChatRecord, type ChatsState } from './engine';
-import { browserUploader } from './media';
+import { browserUploader, revokeLocalUrls } from './media';
 import { withTimeTips } from './messages';
 import { askNotificationPermissionOnce, pageVisible, showNotification } from './notify';
 import { createIdbPersistence, createMemoryPersistence } from './persistence';
@@ -100,6 +101,13 @@ export function installChats(): void {
   if (installed) return;
   installed = true;
   let owner: number | null = null;
+  /** A logout's removal of the stored chats: the next sign-in loads after it. */
+  let forgetting: Promise<void> = Promise.resolve();
+  onForgetUser((userId) => {
+    forgetting = engine.forget(userId);
+    revokeLocalUrls();
+    return forgetting;
+  });
   const follow = () => {
     const id = sessionStore.get().user?.id ?? null;
     if (id === owner) return;
@@ -107,6 +115,7 @@ export function installChats(): void {
     owner = id;
     void (async () => {
       if (previous !== null) await engine.stop();
+      await forgetting;
       if (id !== null && owner === id) {
         const started = engine.start(id);
         engine.onConnection(im.getState());

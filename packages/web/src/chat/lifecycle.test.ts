@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_LIST_INITIAL_SIZE } from '@parley/protocol';
 import { EMPTY_CHATS, PULL_BATCH_MS, sortedKeys } from './engine';
-import { ME, ANN, P, annKey, wire, loading, storedChat, setup, ready } from './testEngine';
+import { ME, ANN, P, annKey, wire, loading, storedChat, setup, ready, flushPromises } from './testEngine';
 import { chatKey } from './types';
 
 describe('loading at sign-in', () => {
@@ -82,5 +82,42 @@ describe('loading at sign-in', () => {
     expect(s.store.get()).toEqual(EMPTY_CHATS);
     await s.engine.start(ME);
     expect(s.chat()!.messages.map((m) => m.id)).toEqual([1]);
+  });
+
+  it("forget removes only this user's stored chats, and a save racing with it cannot bring them back", async () => {
+    const s = await ready();
+    await s.persistence.save(12, { chatKeys: [], privateMaxId: 0 }, [storedChat(ANN)], []); // user 12 ≠ user 1
+    s.engine.onFrame(wire(1));
+    await s.engine.flush();
+    // A slow save under way, and newer changes waiting for the save timer.
+    let finish!: () => void;
+    s.saveSpy.mockImplementationOnce(
+      (uid, index, chats, removed) =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            for (const c of chats) s.persistence.data.set(`chats-app-${uid}-${chatKey(c)}`, c);
+            s.persistence.data.set(`chats-app-${uid}`, index);
+            void removed;
+            resolve();
+          };
+        }),
+    );
+    s.engine.onFrame(wire(2));
+    const slow = s.engine.flush();
+    await flushPromises(); // the save has started
+    s.engine.onFrame(wire(3));
+    const forgotten = s.engine.forget(ME);
+    expect(s.store.get()).toEqual(EMPTY_CHATS);
+    await flushPromises();
+    finish(); // the slow save lands after the logout began
+    await slow;
+    await forgotten;
+    await s.runTimers();
+    await s.engine.flush(true);
+    const keys = [...s.persistence.data.keys()];
+    expect(keys.filter((k) => k === `chats-app-${ME}` || k.startsWith(`chats-app-${ME}-`))).toEqual([]);
+    expect(keys).toEqual(expect.arrayContaining(['chats-app-12', `chats-app-12-${annKey}`]));
+    await s.engine.start(ME);
+    expect(s.store.get().chats).toEqual({});
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Sign-in and sign-out (spec §3-§4): at sign-in the first stored chats show at
  * once, the rest load behind them, then the offline pull and the frames that
- * waited run; sign-out saves, then forgets everything in memory.
+ * waited run; sign-out saves, then forgets everything in memory; logout also
+ * removes the stored chats.
  */
 import { CHAT_LIST_INITIAL_SIZE } from '@parley/protocol';
 import type { ChatListActions } from './chatList';
@@ -24,7 +25,7 @@ interface Parts {
 export function createLifecycle(
   core: EngineCore,
   { saver, sync, reading, sending, chatList }: Parts,
-): { start(userId: number): Promise<void>; stop(): Promise<void> } {
+): { start(userId: number): Promise<void>; stop(): Promise<void>; forget(userId: number): Promise<void> } {
   const { store, deps, session } = core;
 
   async function start(uid: number): Promise<void> {
@@ -65,6 +66,21 @@ export function createLifecycle(
 
   async function stop(): Promise<void> {
     await saver.flush();
+    end();
+  }
+
+  /**
+   * Logout, deleted account: end the session without writing back, wait for the
+   * saves already under way, then remove the user's stored chats. end() drops the
+   * pending changes and the user id at once, so no later save can bring them back.
+   */
+  async function forget(uid: number): Promise<void> {
+    if (session.userId === uid) end();
+    await saver.lastSave();
+    await deps.persistence.wipe(uid);
+  }
+
+  function end(): void {
     session.gen++;
     session.userId = null;
     session.loaded = false;
@@ -79,5 +95,5 @@ export function createLifecycle(
     core.releaseWaiters();
   }
 
-  return { start, stop };
+  return { start, stop, forget };
 }

@@ -73,6 +73,14 @@ export async function measureVideo(file: Blob): Promise<VideoMeta> {
   }
 }
 
+/** Object URLs of files picked for sending (previews while they upload): a logout revokes them. */
+const localUrls = new Set<string>();
+
+export function revokeLocalUrls(): void {
+  for (const url of localUrls) URL.revokeObjectURL(url);
+  localUrls.clear();
+}
+
 export const browserUploader: Uploader = {
   image(file, onProgress) {
     const form = new FormData();
@@ -95,5 +103,9 @@ export const browserUploader: Uploader = {
     form.append(VideoUploadField.FILE, file, file.name);
     return uploadForm('videoUpload', form, onProgress);
   },
-  localUrl: (blob) => URL.createObjectURL(blob),
+  localUrl(blob) {
+    const url = URL.createObjectURL(blob);
+    localUrls.add(url);
+    return url;
+  },
 };

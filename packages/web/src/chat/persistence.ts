@@ -44,10 +44,15 @@ export interface ChatPersistence {
   loadChats(userId: number, keys: readonly string[]): Promise<(StoredChat | undefined)[]>;
   /** One transaction: the index, the changed chats, and the removed ones. */
   save(userId: number, index: StoredIndex, chats: readonly StoredChat[], removed: readonly string[]): Promise<void>;
+  /** Logout, deleted account: remove this user's index and chats (other users' stay). */
+  wipe(userId: number): Promise<void>;
 }
 
 export const indexKey = (userId: number): string => `chats-app-${userId}`;
 export const chatRecordKey = (userId: number, chatKey: string): string => `${indexKey(userId)}-${chatKey}`;
+/** Whether a stored key is this user's (`chats-app-1` must not match `chats-app-12-…`). */
+export const isUserKey = (userId: number, key: string): boolean =>
+  key === indexKey(userId) || key.startsWith(`${indexKey(userId)}-`);
 
 const DB_NAME = 'parley';
 const STORE = 'chats';
@@ -83,6 +88,12 @@ export function createIdbPersistence(): ChatPersistence {
       for (const key of removed) writes.push(tx.store.delete(chatRecordKey(userId, key)));
       await Promise.all([...writes, tx.done]);
     },
+    async wipe(userId) {
+      const tx = (await open()).transaction(STORE, 'readwrite');
+      // Chat keys are `{index}-{type}-{targetId}`: digits and dashes, all below `{index}-\uffff`.
+      const records = IDBKeyRange.bound(`${indexKey(userId)}-`, `${indexKey(userId)}-\uffff`);
+      await Promise.all([tx.store.delete(indexKey(userId)), tx.store.delete(records), tx.done]);
+    },
   };
 }
 
@@ -99,6 +110,10 @@ export function createMemoryPersistence(): ChatPersistence & { data: Map<string,
       data.set(indexKey(userId), clone(index));
       for (const chat of chats) data.set(chatRecordKey(userId, `${chat.type}-${chat.targetId}`), clone(chat));
       for (const key of removed) data.delete(chatRecordKey(userId, key));
+      return Promise.resolve();
+    },
+    wipe(userId) {
+      for (const key of [...data.keys()]) if (isUserKey(userId, key)) data.delete(key);
       return Promise.resolve();
     },
   };

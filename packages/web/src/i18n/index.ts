@@ -5,7 +5,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, RTL_LOCALES, isLocale, type Locale } from '@parley/protocol';
+import { DEFAULT_LOCALE, RTL_LOCALES, describeRule, isFieldRule, isLocale, type Locale } from '@parley/protocol';
 import { getStoredLocale, setStoredLocale } from '../api/storage';
 
 type Catalogue = Record<string, unknown>;
@@ -65,10 +65,28 @@ export const t = (key: string, options?: Record<string, unknown>): string => i18
 
 /** Translate a catalogue key (`errors.<key>`), falling back to a server-sent text. */
 export function errorText(key: string | undefined, fallback: string, params?: Record<string, unknown>): string {
+  if (key === 'invalidParam' && i18next.exists('errors.invalidParam')) return invalidParamText(params);
   const template = key ? i18next.getResource(i18next.language, 'translation', `errors.${key}`) : undefined;
   if (typeof template !== 'string') return fallback;
   // A slot ({{reason}}) the reply did not fill: the server's own sentence says more.
   const slots = [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '');
   if (fallback && slots.some((slot) => params?.[slot] === undefined)) return fallback;
   return i18next.t(`errors.${key}`, params);
+}
+
+/**
+ * invalidParam names the field (JSON path: `targetId`, `images.3`) and the rule it
+ * broke (protocol validation.ts); both are translated here, the server's English never shown.
+ * A reply without them (an older server) reads as a malformed request.
+ */
+function invalidParamText(params: Record<string, unknown> = {}): string {
+  const rule = isFieldRule(params.rule) ? params.rule : 'format';
+  const field = typeof params.field === 'string' && params.field ? params.field : 'body';
+  const slots: Record<string, string | number> = {};
+  for (const name of ['min', 'max', 'values'])
+    if (typeof params[name] === 'string' || typeof params[name] === 'number') slots[name] = params[name];
+  const segment = field.split('.')[0] ?? field;
+  const fieldText = i18next.exists(`fields.${segment}`) ? i18next.t(`fields.${segment}`) : field;
+  const ruleText = i18next.exists(`rules.${rule}`) ? i18next.t(`rules.${rule}`, slots) : describeRule(rule, slots);
+  return i18next.t('errors.invalidParam', { field: fieldText, rule: ruleText });
 }

@@ -4,6 +4,7 @@
  */
 import { WS_PATH, type ServerFrame } from '@parley/protocol';
 import { createStore, useStore } from '../app/createStore';
+import { postToTabs } from '../app/tabs';
 import { ImClient, type ImClientEvents, type SocketLike, type SocketState } from './ImClient';
 
 export type { SocketState } from './ImClient';
@@ -20,7 +21,14 @@ export function setSocketHandlers(next: ImClientEvents): void {
 }
 
 export const im = new ImClient(
-  { url: socketUrl(), createSocket: (url) => new WebSocket(url) as unknown as SocketLike },
+  {
+    url: socketUrl(),
+    createSocket: (url) => {
+      // Tabs of this browser share the session: the one whose socket this replaces must not log out.
+      postToTabs({ socketOpening: true });
+      return new WebSocket(url) as unknown as SocketLike;
+    },
+  },
   {
     onForceLogout: (reason) => handlers?.onForceLogout(reason),
     onAccountClosed: (type, reason) => handlers?.onAccountClosed(type, reason),

@@ -2,6 +2,7 @@
 import { useNavigate } from 'react-router';
 import { Paths } from '../../../../routes/paths';
 import { parseCard } from '../lib/content';
+import { isOwnMediaUrl } from '../lib/safeMedia';
 
 function host(link: string): string {
   try {
@@ -20,7 +21,12 @@ export function CardBubble({ content, testId }: { content: string; testId: strin
   };
   return (
     <button type="button" className="card" data-testid={testId} onClick={open} disabled={!card.link}>
-      <img className="card__cover" src={card.cover} alt="" loading="lazy" draggable={false} />
+      {/* A cover from outside this server is not loaded (it would tell that host who reads the chat). */}
+      {isOwnMediaUrl(card.cover) ? (
+        <img className="card__cover" src={card.cover} alt="" loading="lazy" draggable={false} />
+      ) : (
+        <span className="card__cover" aria-hidden="true" />
+      )}
       <span className="card__body">
         <span className="card__title" dir="auto">
           {card.title}

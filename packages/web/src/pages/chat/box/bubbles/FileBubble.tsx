@@ -1,7 +1,9 @@
-/** A file: type badge, name, size; tapping downloads it. */
+/** A file: type badge, name, size; tapping downloads it (a file from outside goes through the external-link warning). */
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { parseFile } from '../lib/content';
 import { formatFileSize } from '../lib/format';
+import { externalLinkPath, isOwnMediaUrl, plainFileName } from '../lib/safeMedia';
 
 function extension(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -10,13 +12,16 @@ function extension(name: string): string {
 
 export function FileBubble({ content, testId }: { content: string; testId: string }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const file = parseFile(content);
+  // Bidi controls could show "invoice\u202Efdp.exe" as "invoiceexe.pdf": dropped, and the name isolated.
+  const name = file ? plainFileName(file.name) : '';
   const body = (
     <>
       <span className="file__info">
-        <span className="file__name" dir="auto">
-          {file?.name ?? t('chat.preview.file')}
-        </span>
+        <bdi className="file__name" data-testid={`${testId}-name`}>
+          {name || t('chat.preview.file')}
+        </bdi>
         <span className="file__size" dir="ltr">
           {file ? formatFileSize(file.size) : ''}
         </span>
@@ -26,7 +31,7 @@ export function FileBubble({ content, testId }: { content: string; testId: strin
           <path d="M2 2h19l9 9v27H2z" fill="#f3f3f3" stroke="#c9c9c9" strokeWidth="1.5" />
           <path d="M21 2v9h9" fill="none" stroke="#c9c9c9" strokeWidth="1.5" />
         </svg>
-        <span className="file__ext">{file ? extension(file.name) : ''}</span>
+        <span className="file__ext">{extension(name)}</span>
       </span>
     </>
   );
@@ -37,11 +42,29 @@ export function FileBubble({ content, testId }: { content: string; testId: strin
       </div>
     );
   }
+  if (!isOwnMediaUrl(file.url)) {
+    const url = file.url;
+    return (
+      <button
+        type="button"
+        className="file file--external"
+        data-testid={testId}
+        data-external="true"
+        title={t('externalLink.title')}
+        onClick={(e) => {
+          e.stopPropagation();
+          void navigate(externalLinkPath(url));
+        }}
+      >
+        {body}
+      </button>
+    );
+  }
   return (
     <a
       className="file"
       href={file.url}
-      download={file.name}
+      download={name}
       target="_blank"
       rel="noopener noreferrer"
       data-testid={testId}

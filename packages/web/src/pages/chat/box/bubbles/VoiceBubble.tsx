@@ -1,7 +1,9 @@
-/** A voice message: width grows with its length; one plays at a time. */
+/** A voice message: width grows with its length; one plays at a time. Audio from outside is not played: a tap warns first. */
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { showToast } from '../../../../ui/toast';
 import { parseAudio } from '../lib/content';
+import { externalLinkPath, isOwnMediaUrl } from '../lib/safeMedia';
 import { voiceBubbleWidth } from '../lib/format';
 import { toggleVoice, useVoicePlaying } from '../lib/voicePlayer';
 
@@ -17,7 +19,9 @@ export function VoiceBubble({
   testId: string;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const audio = parseAudio(content);
+  const external = !!audio && !isOwnMediaUrl(audio.url);
   const playing = useVoicePlaying(rowKey);
   const seconds = Math.max(1, Math.round(audio?.duration ?? 0));
   return (
@@ -27,9 +31,14 @@ export function VoiceBubble({
       style={{ width: voiceBubbleWidth(audio?.duration ?? 1) }}
       data-testid={testId}
       data-playing={playing}
+      data-external={external || undefined}
       aria-label={t(playing ? 'chatBox.voicePause' : 'chatBox.voicePlay', { seconds })}
       disabled={!audio}
-      onClick={() => audio && toggleVoice(rowKey, audio.url, () => showToast(t('errors.playbackFailed')))}
+      onClick={() => {
+        if (!audio) return;
+        if (external) void navigate(externalLinkPath(audio.url));
+        else toggleVoice(rowKey, audio.url, () => showToast(t('errors.playbackFailed')));
+      }}
     >
       <svg className="voice__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path d="M6 10.5a2 2 0 0 1 0 3" className="voice__wave voice__wave--1" />

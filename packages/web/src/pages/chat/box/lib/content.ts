@@ -11,7 +11,9 @@ import {
   type ImageContent,
   type VideoContent,
 } from '@parley/protocol';
+import { onForgetUser } from '../../../../app/forget';
 import { tokensToDisplay } from './emojiText';
+import { isolated, plainFileName } from './safeMedia';
 
 type Json = Record<string, unknown>;
 
@@ -31,6 +33,8 @@ const num = (o: Json, k: string): number => {
 };
 
 const cache = new Map<string, unknown>();
+// Parsed contents are the user's messages: a logout drops them with the rest.
+onForgetUser(() => cache.clear());
 /** Parsing is memoised by type and content: rows re-render while scrolling. */
 function memo<T>(type: number, content: string, parse: (o: Json) => T | null): T | null {
   const key = `${type}\u0000${content}`;
@@ -94,7 +98,10 @@ export function summaryText(type: number, content: string, t: Translate): string
   if (type === MessageType.TEXT) return tokensToDisplay(content);
   const label = KIND_LABEL_KEY[type];
   if (!label) return content;
-  if (type === MessageType.FILE) return `${t(label)} ${parseFile(content)?.name ?? ''}`.trim();
+  if (type === MessageType.FILE) {
+    const name = parseFile(content)?.name;
+    return name ? `${t(label)} ${isolated(plainFileName(name))}` : t(label);
+  }
   if (type === MessageType.CARD) return `${t(label)} ${parseCard(content)?.title ?? ''}`.trim();
   return t(label);
 }

@@ -113,6 +113,6 @@ describe('summaries', () => {
     expect(summaryText(MessageType.TEXT, 'hi #smile;', t)).toBe('hi 🙂');
     expect(summaryText(MessageType.IMAGE, '{}', t)).toBe('[chat.preview.image]');
     const file = JSON.stringify({ name: 'a.pdf', size: 1, url: '/uploads/a.pdf' });
-    expect(summaryText(MessageType.FILE, file, t)).toBe('[chat.preview.file] a.pdf');
+    expect(summaryText(MessageType.FILE, file, t)).toBe('[chat.preview.file] \u2068a.pdf\u2069');
   });
 });
