@@ -143,7 +143,10 @@ export type ClientErrorKey = (typeof CLIENT_ERROR_KEYS)[number];
  * The English sentence of a catalogue entry: `{{name}}` slots filled from params; for
  * `invalidParam` the `rule` slot gets the rule's phrase (validation.ts), not its key.
  */
-export function describeServerError(key: ServerErrorKey, params: Readonly<Record<string, string | number>> = {}): string {
+export function describeServerError(
+  key: ServerErrorKey,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
   const rule = params.rule;
   if (isFieldRule(rule)) {
     return formatCatalogueMessage(ServerErrors[key].message, { ...params, rule: describeRule(rule, params) });
