@@ -119,8 +119,15 @@ describe('request schemas', () => {
 
   it('profile update checks nickname, signature and media urls', () => {
     expect(
-      keyOf(userUpdateRequest, { nickName: 'Ann', signature: 'hi', sex: 1, headImage: '/uploads/a.png' }),
+      keyOf(userUpdateRequest, {
+        nickName: 'Ann',
+        signature: 'hi',
+        sex: 1,
+        headImage: `/uploads/2025/01/${'a'.repeat(32)}.png`,
+      }),
     ).toBeNull();
+    expect(keyOf(userUpdateRequest, { nickName: 'Ann', headImage: '/uploads/a.png' })).toBe('invalidParam');
+    expect(keyOf(userUpdateRequest, { nickName: 'Ann', headImage: '//evil.example/a.png' })).toBe('invalidParam');
     expect(keyOf(userUpdateRequest, { nickName: '' })).toBe('nickNameBlank');
     expect(keyOf(userUpdateRequest, { nickName: 'Ann', signature: 'x'.repeat(129) })).toBe('signatureLength');
     expect(keyOf(userUpdateRequest, { nickName: 'Ann', sex: 2 })).toBe('invalidParam');

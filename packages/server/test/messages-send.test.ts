@@ -37,21 +37,30 @@ afterAll(async () => {
 });
 
 const image = {
-  originUrl: '/uploads/2025/01/aa.png',
-  thumbUrl: '/uploads/2025/01/aa_thumb.png',
+  originUrl: '/uploads/2025/01/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png',
+  thumbUrl: '/uploads/2025/01/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_thumb.png',
   width: 800,
   height: 400,
 };
-const file = { name: 'report.pdf', size: 12345, url: '/uploads/files/2025/01/ab/report.pdf' };
-const audio = { duration: 7, url: '/uploads/files/2025/01/ac/14.mp3' };
+const file = {
+  name: 'report.pdf',
+  size: 12345,
+  url: '/uploads/files/2025/01/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/report.pdf',
+};
+const audio = { duration: 7, url: '/uploads/files/2025/01/cccccccccccccccccccccccccccccccc/14.mp3' };
 const video = {
-  videoUrl: '/uploads/videos/2025/01/ad.mp4',
-  coverUrl: '/uploads/2025/01/ae.jpg',
+  videoUrl: '/uploads/videos/2025/01/dddddddddddddddddddddddddddddddd.mp4',
+  coverUrl: '/uploads/2025/01/eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.jpg',
   width: 1280,
   height: 720,
   duration: 12.5,
 };
-const card = { cover: '/uploads/2025/01/af.png', title: 'Parley', description: 'Open IM', link: 'https://example.com' };
+const card = {
+  cover: '/uploads/2025/01/ffffffffffffffffffffffffffffffff.png',
+  title: 'Parley',
+  description: 'Open IM',
+  link: 'https://example.com',
+};
 
 /** Refusal: exact key, no row stored, no frame on any socket. */
 async function refusedSend(body: Record<string, unknown>, key: string, from = a) {
@@ -97,9 +106,9 @@ describe('send: every type', () => {
   );
 
   it('JSON content is normalised: stray fields dropped, card defaults filled', async () => {
-    const body = sendBody(b.id, MessageType.CARD, JSON.stringify({ cover: '/uploads/x.png', title: 'T', extra: 1 }));
+    const body = sendBody(b.id, MessageType.CARD, JSON.stringify({ cover: card.cover, title: 'T', extra: 1 }));
     const msg = await client.ok('privateSend', { token: a.app, body });
-    expect(JSON.parse(msg.content)).toEqual({ cover: '/uploads/x.png', title: 'T', description: '', link: '' });
+    expect(JSON.parse(msg.content)).toEqual({ cover: card.cover, title: 'T', description: '', link: '' });
     // Sent from APP: the WEB terminal is the "other" one now.
     await a.webSocket.next(messageFrame(msg.id));
     expect(await a.appSocket.quiet(100, chatFrame)).toBe(true);

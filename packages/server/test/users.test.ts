@@ -43,16 +43,16 @@ describe('update', () => {
         nickName: 'New Nick',
         sex: 1,
         signature: 'hello',
-        headImage: '/uploads/a.png',
-        headImageThumb: '/uploads/a_t.png',
+        headImage: '/uploads/2025/01/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png',
+        headImageThumb: '/uploads/2025/01/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_thumb.png',
       },
     });
     expect(await client.ok('userSelf', { token: u.tokens.accessToken })).toMatchObject({
       nickName: 'New Nick',
       sex: 1,
       signature: 'hello',
-      headImage: '/uploads/a.png',
-      headImageThumb: '/uploads/a_t.png',
+      headImage: '/uploads/2025/01/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png',
+      headImageThumb: '/uploads/2025/01/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_thumb.png',
       userName: u.userName,
     });
   });

@@ -8,12 +8,16 @@ import { z } from 'zod';
 import { MessageType } from '../constants.js';
 import { Limits } from '../limits.js';
 import { ServerErrors, type ServerErrorKey } from '../errors.js';
+import { isUploadUrl, type UploadKind } from '../uploads.js';
 
 const k = (key: ServerErrorKey) => ({ error: key });
-/** Like `mediaUrl` (an upload path or http(s)), but every failure is `invalidContent`. */
-const isMediaUrl = (s: string) => s === '' || s.startsWith('/') || /^https?:\/\//.test(s);
-const optionalUrl = z.string(k('invalidContent')).max(512, k('invalidContent')).refine(isMediaUrl, k('invalidContent'));
-const url = optionalUrl.refine((s) => s !== '', k('invalidContent'));
+/**
+ * Media must be this server's uploads of the right kind (uploads.ts), never another
+ * host; every failure is `invalidContent`. `optional` also takes the empty string.
+ */
+const upload = (kind: UploadKind | readonly UploadKind[], optional = false) =>
+  z.string(k('invalidContent')).refine((s) => (optional && s === '') || isUploadUrl(s, kind), k('invalidContent'));
+const imageUrl = upload('image');
 const dim = z
   .number(k('invalidContent'))
   .int(k('invalidContent'))
@@ -27,17 +31,32 @@ export const textContent = z
   .refine((s) => s.trim().length > 0, k('messageBlank'))
   .refine((s) => s.length <= Limits.TEXT_CONTENT_MAX, k('messageTooLong'));
 
-export const imageContent = z.object({ originUrl: url, thumbUrl: url, width: dim, height: dim });
+/** `downloadUrl` (optional): the full-size original when `originUrl` was shrunk (image upload reply). */
+export const imageContent = z.object({
+  originUrl: imageUrl,
+  thumbUrl: imageUrl,
+  width: dim,
+  height: dim,
+  downloadUrl: imageUrl.optional(),
+});
 export const fileContent = z.object({
   name: z.string(k('invalidContent')).trim().min(1, k('invalidContent')).max(255, k('invalidContent')),
   size: z.number(k('invalidContent')).int(k('invalidContent')).min(0, k('invalidContent')),
-  url,
+  // Any upload downloads as a file (a forwarded image or video too).
+  url: upload(['file', 'image', 'video']),
 });
-export const audioContent = z.object({ duration, url });
+/** Voice recordings go through the file upload; a recorded clip may also come from the video upload. */
+export const audioContent = z.object({ duration, url: upload(['file', 'video']) });
 /** `coverUrl` may be empty: a video whose cover the client could not capture shows a placeholder. */
-export const videoContent = z.object({ videoUrl: url, coverUrl: optionalUrl, width: dim, height: dim, duration });
+export const videoContent = z.object({
+  videoUrl: upload('video'),
+  coverUrl: upload('image', true),
+  width: dim,
+  height: dim,
+  duration,
+});
 export const cardContent = z.object({
-  cover: z.string(k('coverRequired')).min(1, k('coverRequired')).pipe(optionalUrl),
+  cover: z.string(k('coverRequired')).min(1, k('coverRequired')).pipe(imageUrl),
   title: z.string(k('invalidContent')).trim().min(1, k('invalidContent')).max(64, k('invalidContent')),
   description: z.string(k('invalidContent')).max(256, k('invalidContent')).default(''),
   link: z

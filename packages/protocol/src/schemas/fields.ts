@@ -5,16 +5,24 @@
 import { z } from 'zod';
 import { Limits } from '../limits.js';
 import type { ServerErrorKey } from '../errors.js';
+import { cleanMultiline, cleanText, hasForbiddenChars } from '../text.js';
+import { isUploadUrl } from '../uploads.js';
 
 const k = (key: ServerErrorKey) => ({ error: key });
 /** Practical e-mail shape: one @, no spaces, a dot in the domain. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const notBlank = (s: string) => s.trim().length > 0;
+/** invalidParam with rule `characters` (validation.ts): a control, format or private-use character (text.ts). */
+export const charactersIssue = { error: 'invalidParam', params: { rule: 'characters' } } as const;
+/** No forbidden character (text.ts); run after cleanText. */
+export const plainText = (s: string) => !hasForbiddenChars(s);
 
 export const userName = z
   .string(k('userNameBlank'))
+  .overwrite(cleanText)
   .trim()
   .min(1, k('userNameBlank'))
+  .refine(plainText, charactersIssue)
   .min(Limits.USERNAME_MIN, k('userNameLength'))
   .max(Limits.USERNAME_MAX, k('userNameLength'))
   .regex(EMAIL_RE, k('userNameFormat'));
@@ -27,11 +35,18 @@ export const password = z
 
 export const nickName = z
   .string(k('nickNameBlank'))
+  .overwrite(cleanText)
   .trim()
   .min(1, k('nickNameBlank'))
+  .refine(plainText, charactersIssue)
   .max(Limits.NICKNAME_MAX, k('nickNameLength'));
 
-export const signature = z.string(k('invalidParam')).max(Limits.SIGNATURE_MAX, k('signatureLength'));
+/** May span lines (`\n`); no other control or format character. */
+export const signature = z
+  .string(k('invalidParam'))
+  .overwrite(cleanMultiline)
+  .refine((s) => !hasForbiddenChars(s, { newlines: true }), charactersIssue)
+  .max(Limits.SIGNATURE_MAX, k('signatureLength'));
 
 /** Query and path values arrive as text: plain decimal digits become a number, anything else stays as sent (and fails). */
 const fromDecimal = (v: unknown) => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v);
@@ -56,8 +71,10 @@ export const bodyId = z
   .positive(k('invalidParam'))
   .max(Number.MAX_SAFE_INTEGER, k('invalidParam'));
 
-/** A URL the server handed out (uploads) or an absolute http(s) URL. */
+/**
+ * An image this server handed out (uploads.ts), or empty: never another host, so an
+ * avatar or evidence image cannot become a tracking pixel. Failure: rule `uploadUrl`.
+ */
 export const mediaUrl = z
   .string(k('invalidParam'))
-  .max(512, k('invalidParam'))
-  .refine((s) => s === '' || s.startsWith('/') || /^https?:\/\//.test(s), k('invalidParam'));
+  .refine((s) => s === '' || isUploadUrl(s, 'image'), { error: 'invalidParam', params: { rule: 'uploadUrl' } });

@@ -5,6 +5,8 @@ export const imageUploadResult = z.object({
   thumbUrl: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** The full-size original (metadata stripped) for download; `originUrl` is at most IMAGE_MAX_EDGE on its long edge. */
+  downloadUrl: z.string().optional(),
 });
 export type ImageUploadResult = z.infer<typeof imageUploadResult>;
 

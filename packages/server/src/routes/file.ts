@@ -26,6 +26,31 @@ function numberField(fields: Map<string, string>, name: string, max: number, int
   return n;
 }
 
+/** The multipart plugin's own 4xx failures (its English text must not reach the client). */
+const MULTIPART_CODES = new Set([
+  'FST_MP_PREMATURE_CLOSE',
+  'FST_PROTO_VIOLATION',
+  'FST_INVALID_JSON_FIELD_ERROR',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+]);
+/** busboy's parse failures are plain Errors without a code: no or a wrong boundary, a truncated body. */
+const BUSBOY_MESSAGE = /^Multipart: |boundary|unexpected end of multipart data|terminated early|malformed/i;
+
+/**
+ * A body that is not readable multipart → 400 invalidMultipart instead of a 500.
+ * Limits (413), our own AppErrors and system errors (disk full: 500) pass through.
+ */
+async function readingMultipart<T>(handle: () => Promise<T>): Promise<T> {
+  try {
+    return await handle();
+  } catch (err) {
+    if (!(err instanceof Error) || err instanceof AppError) throw err;
+    const code = (err as { code?: unknown }).code;
+    const unreadable = typeof code === 'string' ? MULTIPART_CODES.has(code) : BUSBOY_MESSAGE.test(err.message);
+    throw unreadable ? new AppError('invalidMultipart') : err;
+  }
+}
+
 /**
  * Reads a multipart request part by part, in order: fields into a map, each file part
  * to `onFile` (which must consume its stream). Parts nobody wants are drained.
@@ -48,17 +73,18 @@ async function readParts(
 }
 
 export const fileRoutes = ({ uploads, files, systemConfig }: Services) => {
-  const imageUpload: Handler<'imageUpload'> = async ({ request }) => {
-    if (!request.isMultipart()) throw new AppError('fileMissing');
-    const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw new AppError('fileMissing');
-    // toBuffer() throws FST_REQ_FILE_TOO_LARGE (→ 413) past UPLOAD_MAX_BYTES, before anything is written.
-    const data = await file.toBuffer();
-    if (data.length === 0) throw new AppError('fileMissing');
-    return uploads.saveImage(data, thumbSizeKb(file, request.query));
-  };
+  const imageUpload: Handler<'imageUpload'> = ({ request }) =>
+    readingMultipart(async () => {
+      if (!request.isMultipart()) throw new AppError('fileMissing');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') throw new AppError('fileMissing');
+      // toBuffer() throws FST_REQ_FILE_TOO_LARGE (→ 413) past UPLOAD_MAX_BYTES, before anything is written.
+      const data = await file.toBuffer();
+      if (data.length === 0) throw new AppError('fileMissing');
+      return uploads.saveImage(data, thumbSizeKb(file, request.query));
+    });
 
-  const fileUpload: Handler<'fileUpload'> = async ({ request }) => {
+  const saveFile = async (request: FastifyRequest): Promise<string> => {
     let url: string | undefined;
     try {
       await readParts(request, async (part) => {
@@ -73,8 +99,9 @@ export const fileRoutes = ({ uploads, files, systemConfig }: Services) => {
     if (!url) throw new AppError('fileMissing');
     return url;
   };
+  const fileUpload: Handler<'fileUpload'> = ({ request }) => readingMultipart(() => saveFile(request));
 
-  const videoUpload: Handler<'videoUpload'> = async ({ request }) => {
+  const saveVideo = async (request: FastifyRequest) => {
     let videoUrl: string | undefined;
     let cover: ImageUploadResult | undefined;
     try {
@@ -102,11 +129,14 @@ export const fileRoutes = ({ uploads, files, systemConfig }: Services) => {
         duration: duration ?? 0,
       };
     } catch (err) {
-      const stored = [videoUrl, cover?.originUrl, cover?.thumbUrl].filter((u): u is string => u !== undefined);
+      const stored = [videoUrl, cover?.originUrl, cover?.thumbUrl, cover?.downloadUrl].filter(
+        (u): u is string => u !== undefined,
+      );
       await Promise.all(stored.map((u) => files.remove(u)));
       throw err;
     }
   };
+  const videoUpload: Handler<'videoUpload'> = ({ request }) => readingMultipart(() => saveVideo(request));
 
   const systemConfigHandler: Handler<'systemConfig'> = async () => systemConfig();
   return { imageUpload, fileUpload, videoUpload, systemConfig: systemConfigHandler };

@@ -12,11 +12,12 @@ import {
   ComplaintTargetType,
   Timing,
   UPLOADS_PATH,
+  isUploadUrl,
   type Complaint,
   type ComplaintRequest,
 } from '@parley/protocol';
 import type { ComplaintRow, Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError, invalidField } from '../http/app-error.js';
 
 /** What a complaint may point at: the target's current display name, or undefined when it does not exist. */
 export type TargetLookup = (targetId: number) => Promise<{ name: string } | undefined>;
@@ -66,7 +67,7 @@ export class ComplaintService {
   /** Stores the complaint; returns the verification promise's hours for the reply message. */
   async initiate(me: number, req: ComplaintRequest): Promise<{ hours: number }> {
     const targetName = await this.resolveTarget(me, req.targetType, req.targetId);
-    for (const url of req.images) await this.assertOwnUpload(url);
+    for (const [i, url] of req.images.entries()) await this.assertOwnUpload(url, `images.${i}`);
     await this.db
       .insertInto('complaints')
       .values({
@@ -132,16 +133,12 @@ export class ComplaintService {
     return group.name;
   }
 
-  /** Evidence must be a file this server stored under UPLOADS_PATH (root-relative URL). */
-  private async assertOwnUpload(url: string): Promise<void> {
-    const bad = () => new AppError('invalidParam', { detail: 'images: only images uploaded to this server' });
-    const prefix = `${UPLOADS_PATH}/`;
-    if (!url.startsWith(prefix)) throw bad();
-    const rel = url.slice(prefix.length);
-    if (!rel || rel !== path.posix.normalize(rel) || rel.startsWith('..') || rel.includes('\\')) throw bad();
-    const file = path.join(this.uploadsRoot, ...rel.split('/'));
-    if (!file.startsWith(this.uploadsRoot + path.sep)) throw bad();
+  /** Evidence must be an image this server stored: the exact upload shape (uploads.ts), and present. */
+  private async assertOwnUpload(url: string, field: string): Promise<void> {
+    if (!isUploadUrl(url, 'image')) throw invalidField(field, 'uploadUrl');
+    // The shape has no `..`, `\` or escapes, so it maps straight onto the uploads folder.
+    const file = path.join(this.uploadsRoot, ...url.slice(UPLOADS_PATH.length + 1).split('/'));
     const stat = await fs.stat(file).catch(() => undefined);
-    if (!stat?.isFile()) throw bad();
+    if (!stat?.isFile()) throw invalidField(field, 'uploadUrl');
   }
 }

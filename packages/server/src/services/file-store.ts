@@ -48,6 +48,8 @@ const NAME_MAX_BYTES = 180;
 /** A name safe on every filesystem and in a URL path segment; keeps the extension when cutting. */
 export function safeFileName(raw: string | undefined): string {
   let name = path.basename((raw ?? '').replace(/\\/g, '/')).normalize('NFC');
+  // Format characters (bidi overrides as in `invoice\u202Efdp.exe`, zero-width ones) and lone surrogates go.
+  name = name.replace(/[\p{Cf}\p{Cs}]/gu, '');
   // eslint-disable-next-line no-control-regex
   name = name.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').trim();
   name = name.replace(/^[.\s]+/, ''); // no dotfiles (never served), no ".."
