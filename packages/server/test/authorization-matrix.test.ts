@@ -27,7 +27,7 @@ import {
 import { ApiClient, registerUser, type CallOptions, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { sendBody } from './support/messages.js';
-import { listUploads, startServer, type TestServer } from './support/server.js';
+import { snapshotState, startServer, type TestServer } from './support/server.js';
 import { TestSocket } from './support/ws.js';
 
 const RELATIONS = ['none', 'badToken', 'stranger', 'nonFriend', 'blocked', 'other', 'owner'] as const;
@@ -60,12 +60,7 @@ async function freshFriend(): Promise<TestUser> {
   return u;
 }
 
-async function snapshot(): Promise<string> {
-  const db = ts.server.db.kysely;
-  const tables = ['users', 'refresh_tokens', 'friends', 'blacklist', 'complaints', 'private_messages'] as const;
-  const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
-  return JSON.stringify([rows, await listUploads(ts.dataDir)]);
-}
+const snapshot = () => snapshotState(ts);
 
 /** Calls as A (or `token`) and expects the refusal `key`, with nothing changed. */
 async function refused(name: EndpointName, key: ServerErrorKey, opts: CallOptions = {}): Promise<void> {

@@ -20,7 +20,7 @@ import {
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { sendBody } from './support/messages.js';
-import { listUploads, startServer, type TestServer } from './support/server.js';
+import { snapshotState, startServer, type TestServer } from './support/server.js';
 
 let ts: TestServer;
 let client: ApiClient;
@@ -143,13 +143,7 @@ function probes(name: EndpointName, base: Baseline): Probe[] {
   return out;
 }
 
-/** Every row of every table, and the upload files: a refused call must leave all of it as it was. */
-async function snapshot(): Promise<string> {
-  const db = ts.server.db.kysely;
-  const tables = ['users', 'refresh_tokens', 'friends', 'blacklist', 'complaints', 'private_messages'] as const;
-  const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
-  return JSON.stringify([rows, await listUploads(ts.dataDir)]);
-}
+const snapshot = () => snapshotState(ts);
 
 async function send(name: EndpointName, req: Baseline, token: string) {
   const endpoint = api[name];

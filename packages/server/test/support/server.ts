@@ -163,3 +163,14 @@ export async function listUploads(dataDir: string): Promise<string[]> {
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
     .sort();
 }
+
+/**
+ * Every row of every table and the upload files, as one string: a refused call must
+ * leave it as it was (the authorization matrix and the bad-input walk compare it).
+ */
+export async function snapshotState(ts: TestServer): Promise<string> {
+  const db = ts.server.db.kysely;
+  const tables = ['users', 'refresh_tokens', 'friends', 'blacklist', 'complaints', 'private_messages'] as const;
+  const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
+  return JSON.stringify([rows, await listUploads(ts.dataDir)]);
+}
