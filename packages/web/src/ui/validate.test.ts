@@ -29,4 +29,11 @@ describe('validate with protocol schemas', () => {
     const r = validate(modifyPasswordRequest, { oldPassword: 'secret1', newPassword: 'secret1' });
     expect(r.errors.newPassword).toBe('errors.newPasswordSameAsOld');
   });
+
+  it('names the rule of a generic refusal (a nickname with a zero-width space, a bidi override)', () => {
+    for (const nickName of ['tr\u200Bial', '\u202Etrial']) {
+      const r = validate(registerRequest, { userName: 'a@example.com', password: 'secret1', nickName });
+      expect(r.errors.nickName).toBe('rules.characters');
+    }
+  });
 });

@@ -16,7 +16,17 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): Valid
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '_');
-    errors[field] ??= `errors.${issue.message}`; // first failure per field, in rule order
+    errors[field] ??= keyOf(issue); // first failure per field, in rule order
   }
   return { ok: false, errors };
+}
+
+/**
+ * A field-specific catalogue key as itself; the generic invalidParam as its rule
+ * (`rules.characters`…), which reads well under the field it belongs to.
+ */
+function keyOf(issue: z.core.$ZodIssue): string {
+  if (issue.message !== 'invalidParam') return `errors.${issue.message}`;
+  const rule = (issue as { params?: { rule?: unknown } }).params?.rule;
+  return `rules.${typeof rule === 'string' ? rule : 'format'}`;
 }
