@@ -2,7 +2,7 @@
  * Socket capacity probe: registers N users, logs each in over REST, opens N
  * sockets on /im and logs them in, then measures heartbeat round trips.
  *
- *   AUTH_RATE_PER_MIN=0 DATA_DIR=$(mktemp -d) PORT=8099 npm start   # a server without the auth rate limit
+ *   AUTH_RATE_PER_MIN=0 RATE_LIMITS=off DATA_DIR=$(mktemp -d) PORT=8099 npm start   # a server without the auth rate limit
  *   npx tsx bench/src/socket-login.ts http://127.0.0.1:8099 1000
  *
  * Loopback only; bounded by N and by a 120 s deadline.
