@@ -33,6 +33,20 @@ import {
   friendRemarkRequest,
   userIdQuery,
 } from './schemas/friend.js';
+import {
+  group,
+  groupCreateRequest,
+  groupDndRequest,
+  groupForbidAddFriendRequest,
+  groupIdParams,
+  groupInviteRequest,
+  groupMember,
+  groupMembersMutedRequest,
+  groupModifyRequest,
+  groupMutedRequest,
+  groupUsersRequest,
+} from './schemas/group.js';
+import { groupHistoryQuery, groupMessage, groupMessageQuery, groupSendRequest } from './schemas/group-message.js';
 import { findByNameQuery, onlineTerminals, terminalOnlineQuery, user, userUpdateRequest } from './schemas/user.js';
 
 export const API_BASE = '/api';
@@ -165,6 +179,107 @@ export const api = {
     auth: true,
     query: privateHistoryQuery,
     reply: z.array(privateMessage),
+  }),
+  // groups (§5)
+  groupCreate: e({ method: 'POST', path: '/group/create', auth: true, body: groupCreateRequest, reply: group }),
+  groupModify: e({ method: 'PUT', path: '/group/modify', auth: true, body: groupModifyRequest, reply: group }),
+  groupDelete: e({
+    method: 'DELETE',
+    path: '/group/delete/:groupId',
+    auth: true,
+    params: groupIdParams,
+    reply: nothing,
+  }),
+  groupFind: e({ method: 'GET', path: '/group/find/:groupId', auth: true, params: groupIdParams, reply: group }),
+  groupList: e({ method: 'GET', path: '/group/list', auth: true, reply: z.array(group) }),
+  groupInvite: e({ method: 'POST', path: '/group/invite', auth: true, body: groupInviteRequest, reply: nothing }),
+  groupMembers: e({
+    method: 'GET',
+    path: '/group/members/:groupId',
+    auth: true,
+    params: groupIdParams,
+    reply: z.array(groupMember),
+  }),
+  groupRemoveMembers: e({
+    method: 'DELETE',
+    path: '/group/members/remove',
+    auth: true,
+    body: groupUsersRequest,
+    reply: nothing,
+  }),
+  groupQuit: e({ method: 'DELETE', path: '/group/quit/:groupId', auth: true, params: groupIdParams, reply: nothing }),
+  groupDnd: e({ method: 'PUT', path: '/group/dnd', auth: true, body: groupDndRequest, reply: nothing }),
+  groupAddManagers: e({
+    method: 'POST',
+    path: '/group/manager/add',
+    auth: true,
+    body: groupUsersRequest,
+    reply: nothing,
+  }),
+  groupRemoveManagers: e({
+    method: 'POST',
+    path: '/group/manager/remove',
+    auth: true,
+    body: groupUsersRequest,
+    reply: nothing,
+  }),
+  groupMuted: e({ method: 'PUT', path: '/group/muted', auth: true, body: groupMutedRequest, reply: nothing }),
+  groupMembersMuted: e({
+    method: 'PUT',
+    path: '/group/members/muted',
+    auth: true,
+    body: groupMembersMutedRequest,
+    reply: nothing,
+  }),
+  groupForbidAddFriend: e({
+    method: 'PUT',
+    path: '/group/forbidAddFriend',
+    auth: true,
+    body: groupForbidAddFriendRequest,
+    reply: nothing,
+  }),
+  // group messages (§6)
+  groupSend: e({
+    method: 'POST',
+    path: '/message/group/send',
+    auth: true,
+    body: groupSendRequest,
+    reply: groupMessage,
+  }),
+  groupRecall: e({
+    method: 'DELETE',
+    path: '/message/group/recall/:id',
+    auth: true,
+    params: messageIdParams,
+    reply: groupMessage,
+  }),
+  groupPullOffline: e({
+    method: 'GET',
+    path: '/message/group/pullOfflineMessage',
+    auth: true,
+    query: pullOfflineQuery,
+    reply: nothing,
+  }),
+  groupReaded: e({
+    method: 'PUT',
+    path: '/message/group/readed',
+    auth: true,
+    query: groupMessageQuery,
+    reply: nothing,
+  }),
+  groupFindReadedUsers: e({
+    method: 'GET',
+    path: '/message/group/findReadedUsers',
+    auth: true,
+    query: groupMessageQuery,
+    reply: z.array(z.number().int()),
+  }),
+  groupHistory: e({
+    method: 'GET',
+    path: '/message/group/history',
+    auth: true,
+    query: groupHistoryQuery,
+    reply: z.array(groupMessage),
   }),
   // files and config (§7)
   imageUpload: e({ method: 'POST', path: '/image/upload', auth: true, multipart: true, reply: imageUploadResult }),

@@ -15,6 +15,8 @@ export * from './schemas/friend.js';
 export * from './schemas/message.js';
 export * from './schemas/content.js';
 export * from './schemas/private-message.js';
+export * from './schemas/group.js';
+export * from './schemas/group-message.js';
 export * from './schemas/file.js';
 export * from './schemas/config.js';
 export * from './schemas/frames.js';

@@ -34,6 +34,8 @@ export interface Config {
   authRatePerMin: number;
   /** RATE_LIMITS: JSON merged over the default per-endpoint budgets (limits/table.ts), or "off". */
   rateLimits: string | undefined;
+  /** Most members of one group (wire-contract §1: 3,000). */
+  groupMembersMax: number;
   /** Upload bytes per user and day (all upload endpoints); 0 = no byte budget. */
   uploadBytesPerDay: number;
   trustProxy: boolean;
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshGraceS: int(env, 'REFRESH_GRACE_S', Timing.REFRESH_GRACE_S),
     authRatePerMin: int(env, 'AUTH_RATE_PER_MIN', Limits.AUTH_RATE_PER_MIN),
     rateLimits: str(env, 'RATE_LIMITS'),
+    groupMembersMax: int(env, 'GROUP_MEMBERS_MAX', Limits.GROUP_MEMBERS_MAX),
     uploadBytesPerDay: int(env, 'UPLOAD_BYTES_PER_DAY', DEFAULT_EXTRA_LIMITS.uploadBytesPerDay),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     iceServers: iceServers(str(env, 'ICE_SERVERS')),

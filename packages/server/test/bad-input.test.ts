@@ -28,6 +28,8 @@ let a: TestUser;
 let b: TestUser;
 let messageId: number;
 let complaintId: number;
+let groupId: number;
+let groupMessageId: number;
 
 type Where = 'body' | 'query' | 'params';
 type Input = Record<string, unknown>;
@@ -80,6 +82,35 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   privateReaded: { query: { friendId: b.id } },
   privateMaxReadedId: { query: { friendId: b.id } },
   privateHistory: { query: { friendId: b.id, page: 1, size: 10 }, optional: ['page', 'size'] },
+  groupCreate: {
+    body: { name: 'Team', notice: 'Hello', friendIds: [b.id] },
+    optional: ['notice', 'friendIds'],
+  },
+  groupModify: {
+    body: { id: groupId, name: 'Team', notice: 'Hello', remarkNickName: 'Al', remarkGroupName: 'Work' },
+    optional: ['name', 'notice', 'remarkNickName', 'remarkGroupName'],
+  },
+  groupDelete: { params: { groupId } },
+  groupFind: { params: { groupId } },
+  groupInvite: { body: { groupId, friendIds: [b.id] } },
+  groupMembers: { params: { groupId } },
+  groupRemoveMembers: { body: { groupId, userIds: [b.id] } },
+  groupQuit: { params: { groupId } },
+  groupDnd: { body: { groupId, isDnd: true } },
+  groupAddManagers: { body: { groupId, userIds: [b.id] } },
+  groupRemoveManagers: { body: { groupId, userIds: [b.id] } },
+  groupMuted: { body: { groupId, isMuted: true } },
+  groupMembersMuted: { body: { groupId, userIds: [b.id], isMuted: true } },
+  groupForbidAddFriend: { body: { groupId, enabled: true } },
+  groupSend: {
+    body: { tmpId: 'g-1', groupId, type: MessageType.TEXT, content: 'hi', receipt: false, atUserIds: [b.id] },
+    optional: ['receipt', 'atUserIds'],
+  },
+  groupRecall: { params: { id: groupMessageId } },
+  groupPullOffline: { query: { minId: 0 } },
+  groupReaded: { query: { groupId, messageId: groupMessageId } },
+  groupFindReadedUsers: { query: { groupId, messageId: groupMessageId } },
+  groupHistory: { query: { groupId, page: 1, size: 10 }, optional: ['page', 'size'] },
 });
 
 /** Values of every other JSON type than the valid one. */
@@ -97,7 +128,7 @@ const BAD_TEXT_NUMBERS = ['abc', '1.5', '-1', '0', '', '0x10', '1e3', '999999999
 /** Unstorable (NUL, lone surrogate) everywhere; look-alikes (bidi override, zero-width) in names. */
 const UNSTORABLE = ['a\u0000b', 'a\uD800b'];
 const LOOK_ALIKE = ['tr\u200Bial', '\u202Etrial', 'tri\u2066al'];
-const NAME_FIELDS = new Set(['userName', 'nickName', 'remark']);
+const NAME_FIELDS = new Set(['userName', 'nickName', 'remark', 'name', 'remarkNickName', 'remarkGroupName']);
 
 interface Probe {
   label: string;
@@ -174,6 +205,14 @@ beforeAll(async () => {
     body: { targetType: ComplaintTargetType.USER, targetId: b.id, type: ComplaintType.FRAUD, content: 'x' },
   });
   complaintId = (await client.ok('complaintPage', { token: a.tokens.accessToken }))[0]!.id;
+  groupId = (await client.ok('groupCreate', { token: a.tokens.accessToken, body: { name: 'G', friendIds: [b.id] } }))
+    .id;
+  groupMessageId = (
+    await client.ok('groupSend', {
+      token: a.tokens.accessToken,
+      body: { tmpId: 'g-0', groupId, type: MessageType.TEXT, content: 'hello' },
+    })
+  ).id;
 });
 afterAll(() => ts?.close());
 

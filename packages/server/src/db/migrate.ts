@@ -5,6 +5,7 @@ import { accounts } from './migrations/0001_accounts.js';
 import { contacts } from './migrations/0002_contacts.js';
 import { privateMessages } from './migrations/0003_private_messages.js';
 import { refreshRotation } from './migrations/0004_refresh_rotation.js';
+import { groups } from './migrations/0005_groups.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -12,6 +13,7 @@ const migrations = {
   '0002_contacts': contacts,
   '0003_private_messages': privateMessages,
   '0004_refresh_rotation': refreshRotation,
+  '0005_groups': groups,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

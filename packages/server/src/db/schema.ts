@@ -92,6 +92,60 @@ export interface PrivateMessagesTable {
   quote_message_id: number | null;
 }
 
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  owner_id: number;
+  head_image: string;
+  head_image_thumb: string;
+  notice: string;
+  /** Everyone but the owner and admins is muted. */
+  is_muted: number;
+  /** Members may not add each other as friends through this group. */
+  forbid_add_friend: number;
+  is_banned: number;
+  ban_reason: string;
+  dissolved: number;
+  created_at: number;
+}
+
+/** One row per (group, user), kept after they leave (quit = 1) for their window on the stream. */
+export interface GroupMembersTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  remark_nick_name: string;
+  remark_group_name: string;
+  is_manager: number;
+  is_muted: number;
+  is_dnd: number;
+  quit: number;
+  /** Group messages with a larger id are this member's. */
+  joined_at_id: number;
+  /** After leaving: the last id they may see. */
+  quit_at_id: number | null;
+  read_max_id: number;
+  created_at: number;
+}
+
+export interface GroupMessagesTable {
+  /** One ascending sequence for every group: the group pull cursor. */
+  id: Generated<number>;
+  tmp_id: string | null;
+  group_id: number;
+  send_id: number;
+  send_nick_name: string;
+  type: number;
+  content: string;
+  status: number;
+  send_time: number;
+  /** JSON array; [-1] mentions everyone. */
+  at_user_ids: string;
+  receipt: number;
+  receipt_ok: number;
+  quote_message_id: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -99,6 +153,9 @@ export interface Database {
   blacklist: BlacklistTable;
   complaints: ComplaintsTable;
   private_messages: PrivateMessagesTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  group_messages: GroupMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -108,3 +165,6 @@ export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type FriendRow = Selectable<FriendsTable>;
 export type ComplaintRow = Selectable<ComplaintsTable>;
 export type PrivateMessageRow = Selectable<PrivateMessagesTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type GroupMemberRow = Selectable<GroupMembersTable>;
+export type GroupMessageRow = Selectable<GroupMessagesTable>;

@@ -4,6 +4,7 @@ import type { Services } from '../services/index.js';
 import { accountRoutes } from './account.js';
 import { contactRoutes } from './contacts.js';
 import { fileRoutes } from './file.js';
+import { groupRoutes } from './groups.js';
 import { messageRoutes } from './message.js';
 import { userRoutes } from './user.js';
 
@@ -13,4 +14,5 @@ export const buildHandlers = (services: Services): Handlers => ({
   ...contactRoutes(services),
   ...fileRoutes(services),
   ...messageRoutes(services),
+  ...groupRoutes(services),
 });

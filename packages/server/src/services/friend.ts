@@ -154,6 +154,7 @@ export class FriendService {
     if (await this.isFriend(me, friendId)) throw new AppError('alreadyFriend');
     await assertCanReach(this.db, me, friendId);
     if (await hasBlocked(this.db, me, friendId)) throw new AppError('alreadyBlocked');
+    if (await this.onlyForbiddingGroupsShared(me, friendId)) throw new AppError('addFriendForbiddenInGroup');
 
     // The tip is a private message: stored and pushed under both users' message locks,
     // so it keeps the per-user id order the offline pull relies on (docs/MESSAGE-DELIVERY.md).
@@ -243,6 +244,25 @@ export class FriendService {
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new AppError('notFriend');
     await this.pushEntry(me, friendId, MessageType.FRIEND_UPDATE);
+  }
+
+  /**
+   * The two are fellow members of at least one group, and every group they share
+   * forbids members adding each other (an owner or admin switched it on).
+   */
+  private async onlyForbiddingGroupsShared(a: number, b: number): Promise<boolean> {
+    const shared = await this.db
+      .selectFrom('group_members as ma')
+      .innerJoin('group_members as mb', 'mb.group_id', 'ma.group_id')
+      .innerJoin('groups as g', 'g.id', 'ma.group_id')
+      .select('g.forbid_add_friend')
+      .where('ma.user_id', '=', a)
+      .where('mb.user_id', '=', b)
+      .where('ma.quit', '=', 0)
+      .where('mb.quit', '=', 0)
+      .where('g.dissolved', '=', 0)
+      .execute();
+    return shared.length > 0 && shared.every((g) => g.forbid_add_friend === 1);
   }
 
   /** Pushes `ownerId`'s fresh entry for `friendId` (type 82) to the owner's terminals; nothing when not friends. */

@@ -2,6 +2,10 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { createLimits, type Limits } from '../limits/index.js';
+import { GroupMessageSyncService } from './groups/group-message-sync.js';
+import { GroupMessageService } from './groups/group-messages.js';
+import { GroupService } from './groups/group-service.js';
+import { GroupStream } from './groups/stream.js';
 import type { Db } from '../db/connect.js';
 import type { Bus } from '../realtime/bus.js';
 import type { Presence } from '../realtime/presence.js';
@@ -44,6 +48,9 @@ export interface Services {
   registry: SessionRegistry;
   systemConfig: () => ReturnType<typeof systemConfig>;
   limits: Limits;
+  groups: GroupService;
+  groupMessages: GroupMessageService;
+  groupSync: GroupMessageSyncService;
 }
 
 /** The realtime parts chosen by app.ts: in-process, or Redis-backed when REDIS_URL is set. */
@@ -73,6 +80,7 @@ export function createServices(config: Config, db: Db, { bus, registry, presence
   });
   // Who may see or reach whom (presence, user names, chats): one place for the rules.
   const relations = new RelationService(db.kysely);
+  const groupStream = new GroupStream(serializer, push, clock);
   return {
     tokens,
     auth: new AuthService(db.kysely, tokens),
@@ -83,7 +91,10 @@ export function createServices(config: Config, db: Db, { bus, registry, presence
     friends,
     // A block shows as `isBlocked` on the blocker's friend entry.
     blacklist,
-    complaints: new ComplaintService(db.kysely, uploads.root),
+    // Any existing group may be reported (a user may report a group they were shown or invited to).
+    complaints: new ComplaintService(db.kysely, uploads.root, (id) =>
+      db.kysely.selectFrom('groups').select('name').where('id', '=', id).executeTakeFirst(),
+    ),
     moderation: new ModerationService(db.kysely, push),
     privateMessages: new PrivateMessageService(db.kysely, serializer, push, relations, clock),
     privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
@@ -93,5 +104,8 @@ export function createServices(config: Config, db: Db, { bus, registry, presence
     registry,
     systemConfig: () => systemConfig(config.webrtcMaxChannel, config.iceServers),
     limits: createLimits(config, limitsRedis),
+    groups: new GroupService(db.kysely, groupStream, push, presence, relations, config.groupMembersMax),
+    groupMessages: new GroupMessageService(db.kysely, groupStream),
+    groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
   };
 }

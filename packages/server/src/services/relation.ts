@@ -36,11 +36,12 @@ export class RelationService {
 
   /**
    * Of `others`, the users whose online status and terminals `viewer` may see: the
-   * viewer, and friends in both directions whose account is not deleted and who have
-   * not blocked the viewer. The groups issue adds fellow members of a group here.
+   * viewer, friends in both directions whose account is not deleted, and fellow
+   * members of a live group — less anyone who has blocked the viewer.
    */
   async canSeePresence(viewer: number, others: readonly number[]): Promise<Set<number>> {
     const visible = await this.mutualFriends(viewer, others, true);
+    for (const id of await this.fellowMembers(viewer, others)) visible.add(id);
     if (visible.size > 0) {
       const blockers = await this.db
         .selectFrom('blacklist')
@@ -52,6 +53,25 @@ export class RelationService {
     }
     if (others.includes(viewer)) visible.add(viewer);
     return visible;
+  }
+
+  /** Of `others`, the users who share a live group with `me` as current members. */
+  async fellowMembers(me: number, others: readonly number[]): Promise<Set<number>> {
+    const ids = [...new Set(others)].filter((id) => id !== me);
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('group_members as mine')
+      .innerJoin('group_members as theirs', 'theirs.group_id', 'mine.group_id')
+      .innerJoin('groups as g', 'g.id', 'mine.group_id')
+      .select('theirs.user_id')
+      .distinct()
+      .where('mine.user_id', '=', me)
+      .where('mine.quit', '=', 0)
+      .where('theirs.quit', '=', 0)
+      .where('g.dissolved', '=', 0)
+      .where('theirs.user_id', 'in', ids)
+      .execute();
+    return new Set(rows.map((r) => r.user_id));
   }
 
   /** Of `others`, the users whose user name (e-mail) `viewer` may see without searching for it. */

@@ -170,7 +170,17 @@ export async function listUploads(dataDir: string): Promise<string[]> {
  */
 export async function snapshotState(ts: TestServer): Promise<string> {
   const db = ts.server.db.kysely;
-  const tables = ['users', 'refresh_tokens', 'friends', 'blacklist', 'complaints', 'private_messages'] as const;
+  const tables = [
+    'users',
+    'refresh_tokens',
+    'friends',
+    'blacklist',
+    'complaints',
+    'private_messages',
+    'groups',
+    'group_members',
+    'group_messages',
+  ] as const;
   const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
   return JSON.stringify([rows, await listUploads(ts.dataDir)]);
 }

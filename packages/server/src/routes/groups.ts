@@ -1,0 +1,67 @@
+/** Thin handlers for wire-contract §5 (groups) and the group half of §6 (group messages). */
+import type { Handler } from '../http/handlers.js';
+import type { Services } from '../services/index.js';
+
+export const groupRoutes = ({ groups, groupMessages, groupSync }: Services) => {
+  const done = async (work: Promise<void>) => {
+    await work;
+    return null;
+  };
+  const groupCreate: Handler<'groupCreate'> = ({ auth, body }) => groups.create(auth.userId, body);
+  const groupModify: Handler<'groupModify'> = ({ auth, body }) => groups.modify(auth.userId, body);
+  const groupDelete: Handler<'groupDelete'> = ({ auth, params }) => done(groups.dissolve(auth.userId, params.groupId));
+  const groupFind: Handler<'groupFind'> = ({ auth, params }) => groups.find(auth.userId, params.groupId);
+  const groupList: Handler<'groupList'> = ({ auth }) => groups.list(auth.userId);
+  const groupInvite: Handler<'groupInvite'> = ({ auth, body }) =>
+    done(groups.invite(auth.userId, body.groupId, body.friendIds));
+  const groupMembers: Handler<'groupMembers'> = ({ auth, params }) => groups.members(auth.userId, params.groupId);
+  const groupRemoveMembers: Handler<'groupRemoveMembers'> = ({ auth, body }) =>
+    done(groups.remove(auth.userId, body.groupId, body.userIds));
+  const groupQuit: Handler<'groupQuit'> = ({ auth, params }) => done(groups.quit(auth.userId, params.groupId));
+  const groupDnd: Handler<'groupDnd'> = ({ auth, body }) => done(groups.dnd(auth.userId, body.groupId, body.isDnd));
+  const groupAddManagers: Handler<'groupAddManagers'> = ({ auth, body }) =>
+    done(groups.setManagers(auth.userId, body.groupId, body.userIds, true));
+  const groupRemoveManagers: Handler<'groupRemoveManagers'> = ({ auth, body }) =>
+    done(groups.setManagers(auth.userId, body.groupId, body.userIds, false));
+  const groupMuted: Handler<'groupMuted'> = ({ auth, body }) =>
+    done(groups.muteAll(auth.userId, body.groupId, body.isMuted));
+  const groupMembersMuted: Handler<'groupMembersMuted'> = ({ auth, body }) =>
+    done(groups.muteMembers(auth.userId, body.groupId, body.userIds, body.isMuted));
+  const groupForbidAddFriend: Handler<'groupForbidAddFriend'> = ({ auth, body }) =>
+    done(groups.forbidAddFriend(auth.userId, body.groupId, body.enabled));
+
+  const groupSend: Handler<'groupSend'> = ({ auth, body }) => groupMessages.send(auth.userId, auth.terminal, body);
+  const groupRecall: Handler<'groupRecall'> = ({ auth, params }) => groupMessages.recall(auth.userId, params.id);
+  const groupPullOffline: Handler<'groupPullOffline'> = ({ auth, query }) =>
+    done(groupSync.pullOffline(auth.userId, auth.terminal, query.minId));
+  const groupReaded: Handler<'groupReaded'> = ({ auth, query }) =>
+    done(groupSync.readed(auth.userId, auth.terminal, query.groupId, query.messageId));
+  const groupFindReadedUsers: Handler<'groupFindReadedUsers'> = ({ auth, query }) =>
+    groupSync.findReadedUsers(auth.userId, query.groupId, query.messageId);
+  const groupHistory: Handler<'groupHistory'> = ({ auth, query }) =>
+    groupSync.history(auth.userId, query.groupId, query.page, query.size);
+
+  return {
+    groupCreate,
+    groupModify,
+    groupDelete,
+    groupFind,
+    groupList,
+    groupInvite,
+    groupMembers,
+    groupRemoveMembers,
+    groupQuit,
+    groupDnd,
+    groupAddManagers,
+    groupRemoveManagers,
+    groupMuted,
+    groupMembersMuted,
+    groupForbidAddFriend,
+    groupSend,
+    groupRecall,
+    groupPullOffline,
+    groupReaded,
+    groupFindReadedUsers,
+    groupHistory,
+  };
+};

@@ -1,0 +1,394 @@
+/**
+ * Group management (wire-contract §5): create, modify, dissolve, find, list, invite,
+ * remove, quit, do-not-disturb, admins, mute all, mute members, forbid mutual
+ * contact. Changes of membership run on the group stream (stream.ts) and leave a
+ * tip in the group; every change syncs the group to its members (types 90–92).
+ */
+import type { Kysely } from 'kysely';
+import {
+  MessageType,
+  type Group,
+  type GroupCreateRequest,
+  type GroupMember,
+  type GroupModifyRequest,
+} from '@parley/protocol';
+import type { Database, GroupRow, GroupsTable } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { Presence } from '../../realtime/presence.js';
+import type { PushService } from '../../realtime/push.js';
+import type { RelationService } from '../relation.js';
+import { activeMembers, assertActive, assertEverMember, isManager, isOwner, loadAccess } from './access.js';
+import type { GroupStream } from './stream.js';
+import { groupViews, memberCount, pushGroupSync } from './sync.js';
+import { toWireMember, type MemberWithUser } from './wire.js';
+
+const { GROUP_NEW, GROUP_UPDATE } = MessageType;
+
+export class GroupService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly stream: GroupStream,
+    private readonly push: PushService,
+    private readonly presence: Presence,
+    private readonly relations: RelationService,
+    private readonly maxMembers: number,
+  ) {}
+
+  async create(me: number, req: GroupCreateRequest): Promise<Group> {
+    const friendIds = [...new Set(req.friendIds)].filter((id) => id !== me);
+    await this.assertFriends(me, friendIds);
+    if (friendIds.length + 1 > this.maxMembers) throw new AppError('groupFull', { max: this.maxMembers });
+    const group = await this.stream.run(async (db) => {
+      const now = this.stream.clock();
+      const row = await db
+        .insertInto('groups')
+        .values({
+          name: req.name,
+          owner_id: me,
+          head_image: req.headImage ?? '',
+          head_image_thumb: req.headImageThumb ?? '',
+          notice: req.notice ?? '',
+          is_muted: 0,
+          forbid_add_friend: 0,
+          is_banned: 0,
+          ban_reason: '',
+          dissolved: 0,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.join(db, row.id, [me, ...friendIds]);
+      const names = await this.names(db, row.id, [me, ...friendIds]);
+      const text = friendIds.length
+        ? `${names.get(me)} created the group and invited ${friendIds.map((id) => names.get(id)).join(', ')}`
+        : `${names.get(me)} created the group`;
+      await this.stream.tipToMembers(db, row.id, me, text);
+      return row;
+    });
+    await pushGroupSync(this.db, this.push, group, [me, ...friendIds], GROUP_NEW);
+    return this.find(me, group.id);
+  }
+
+  async modify(me: number, req: GroupModifyRequest): Promise<Group> {
+    const access = await loadAccess(this.db, req.id, me);
+    const member = assertActive(access);
+    const { group } = access;
+    const patch: Partial<Pick<GroupsTable, 'name' | 'head_image' | 'head_image_thumb' | 'notice'>> = {};
+    if (req.name !== undefined && req.name !== group.name) patch.name = req.name;
+    if (req.headImage !== undefined && req.headImage !== group.head_image) patch.head_image = req.headImage;
+    if (req.headImageThumb !== undefined && req.headImageThumb !== group.head_image_thumb) {
+      patch.head_image_thumb = req.headImageThumb;
+    }
+    if (req.notice !== undefined && req.notice !== group.notice) patch.notice = req.notice;
+    if (Object.keys(patch).length > 0 && !isOwner(access, me)) throw new AppError('onlyOwnerEditGroup');
+    const mine: { remark_nick_name?: string; remark_group_name?: string } = {};
+    if (req.remarkNickName !== undefined) mine.remark_nick_name = req.remarkNickName;
+    if (req.remarkGroupName !== undefined) mine.remark_group_name = req.remarkGroupName;
+    if (Object.keys(mine).length > 0) {
+      await this.db.updateTable('group_members').set(mine).where('id', '=', member.id).execute();
+    }
+    if (Object.keys(patch).length > 0) {
+      const updated = await this.stream.run(async (db) => {
+        await db.updateTable('groups').set(patch).where('id', '=', group.id).execute();
+        const name = (await this.names(db, group.id, [me])).get(me);
+        if (patch.name !== undefined)
+          await this.stream.tipToMembers(db, group.id, me, `${name} renamed the group to "${patch.name}"`);
+        if (patch.notice !== undefined)
+          await this.stream.tipToMembers(db, group.id, me, `${name} changed the announcement`);
+        return db.selectFrom('groups').selectAll().where('id', '=', group.id).executeTakeFirstOrThrow();
+      });
+      await this.syncAll(updated);
+    } else if (Object.keys(mine).length > 0) {
+      await pushGroupSync(this.db, this.push, group, [me], GROUP_UPDATE);
+    }
+    return this.find(me, group.id);
+  }
+
+  /** Owner only: the group stays in every member's list, dissolved and read-only. */
+  async dissolve(me: number, groupId: number): Promise<void> {
+    const access = await loadAccess(this.db, groupId, me);
+    assertActive(access);
+    if (!isOwner(access, me)) throw new AppError('onlyOwnerDisband');
+    const group = await this.stream.run(async (db) => {
+      const name = (await this.names(db, groupId, [me])).get(me);
+      await this.stream.tipToMembers(db, groupId, me, `${name} dissolved the group`);
+      await db.updateTable('groups').set({ dissolved: 1 }).where('id', '=', groupId).execute();
+      return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirstOrThrow();
+    });
+    await this.syncAll(group);
+  }
+
+  /** A member, current or former, sees the group (former: `quit`); anyone else: notGroupMember. */
+  async find(me: number, groupId: number): Promise<Group> {
+    const access = await loadAccess(this.db, groupId, me);
+    assertEverMember(access);
+    return (await groupViews(this.db, access.group, [me])).get(me)!;
+  }
+
+  /** Every group I am or was in, newest first. */
+  async list(me: number): Promise<Group[]> {
+    const groups = await this.db
+      .selectFrom('groups as g')
+      .innerJoin('group_members as m', 'm.group_id', 'g.id')
+      .selectAll('g')
+      .where('m.user_id', '=', me)
+      .orderBy('g.id', 'desc')
+      .execute();
+    const out: Group[] = [];
+    for (const g of groups) out.push((await groupViews(this.db, g, [me])).get(me)!);
+    return out;
+  }
+
+  /** Members invite their friends (at most 50 a call); those already in are skipped. */
+  async invite(me: number, groupId: number, friendIds: readonly number[]): Promise<void> {
+    const access = await loadAccess(this.db, groupId, me);
+    assertActive(access);
+    const ids = [...new Set(friendIds)].filter((id) => id !== me);
+    await this.assertFriends(me, ids);
+    const joined = await this.stream.run(async (db) => {
+      const current = new Set(await this.stream.activeMemberIds(db, groupId));
+      const fresh = ids.filter((id) => !current.has(id));
+      if (fresh.length === 0) return fresh;
+      if (current.size + fresh.length > this.maxMembers) throw new AppError('groupFull', { max: this.maxMembers });
+      await this.join(db, groupId, fresh);
+      const names = await this.names(db, groupId, [me, ...fresh]);
+      await this.stream.tipToMembers(
+        db,
+        groupId,
+        me,
+        `${names.get(me)} invited ${fresh.map((id) => names.get(id)).join(', ')}`,
+      );
+      return fresh;
+    });
+    if (joined.length === 0) return;
+    await pushGroupSync(this.db, this.push, access.group, joined, GROUP_NEW);
+    await this.syncAll(access.group, joined);
+  }
+
+  /** Current members, online first, then the owner, admins and by join order. */
+  async members(me: number, groupId: number): Promise<GroupMember[]> {
+    const access = await loadAccess(this.db, groupId, me);
+    const mine = assertEverMember(access);
+    if (mine.quit === 1) throw new AppError('groupNotJoined');
+    const rows: MemberWithUser[] = await this.db
+      .selectFrom('group_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .selectAll('m')
+      .select(['u.nick_name', 'u.head_image', 'u.head_image_thumb'])
+      .where('m.group_id', '=', groupId)
+      .where('m.quit', '=', 0)
+      .orderBy('m.id')
+      .execute();
+    // Fellow members see each other online (RelationService.canSeePresence names groups as a reason).
+    const online = await this.presence.onlineTerminals(rows.map((r) => r.user_id));
+    const members = rows.map((r) => toWireMember(access.group, r, online.has(r.user_id)));
+    const rank = (m: GroupMember) => (m.online ? 0 : 3) + (m.isOwner ? 0 : m.isManager ? 1 : 2);
+    return members
+      .map((m, i) => ({ m, i }))
+      .sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i)
+      .map((x) => x.m);
+  }
+
+  /** Owner or admin; never the owner, never yourself; an admin removes members only. */
+  async remove(me: number, groupId: number, userIds: readonly number[]): Promise<void> {
+    const access = await loadAccess(this.db, groupId, me);
+    assertActive(access);
+    if (!isManager(access)) throw new AppError('noPermissionKick');
+    if (userIds.includes(me)) throw new AppError('cannotRemoveSelf');
+    if (userIds.includes(access.group.owner_id)) throw new AppError('noPermissionKick');
+    const targets = await activeMembers(this.db, groupId, userIds);
+    if (!isOwner(access, me) && targets.some((t) => t.is_manager === 1)) throw new AppError('noPermissionKick');
+    const ids = targets.map((t) => t.user_id);
+    await this.stream.run(async (db) => {
+      const names = await this.names(db, groupId, [me, ...ids]);
+      // The tip is the last message the removed members see.
+      const tip = await this.stream.tipToMembers(
+        db,
+        groupId,
+        me,
+        `${names.get(me)} removed ${ids.map((id) => names.get(id)).join(', ')}`,
+      );
+      await this.leave(db, groupId, ids, tip.id);
+    });
+    await this.syncAll(access.group, ids);
+  }
+
+  /** Members leave; the owner must dissolve instead. */
+  async quit(me: number, groupId: number): Promise<void> {
+    const access = await loadAccess(this.db, groupId, me);
+    const member = assertEverMember(access);
+    if (member.quit === 1) throw new AppError('groupNotJoined');
+    if (isOwner(access, me)) throw new AppError('ownerCannotQuit');
+    await this.stream.run(async (db) => {
+      const name = (await this.names(db, groupId, [me])).get(me);
+      const tip = await this.stream.tipToMembers(db, groupId, me, `${name} left the group`);
+      await this.leave(db, groupId, [me], tip.id);
+    });
+    await this.syncAll(access.group, [me]);
+  }
+
+  async dnd(me: number, groupId: number, isDnd: boolean): Promise<void> {
+    const access = await loadAccess(this.db, groupId, me);
+    const member = assertEverMember(access);
+    if (member.quit === 1) throw new AppError('groupNotJoined');
+    await this.db
+      .updateTable('group_members')
+      .set({ is_dnd: isDnd ? 1 : 0 })
+      .where('id', '=', member.id)
+      .execute();
+    await pushGroupSync(this.db, this.push, access.group, [me], GROUP_UPDATE);
+  }
+
+  /** Owner only: admins among the current members (never the owner). */
+  async setManagers(me: number, groupId: number, userIds: readonly number[], on: boolean): Promise<void> {
+    const access = await loadAccess(this.db, groupId, me);
+    assertActive(access);
+    if (!isOwner(access, me)) throw new AppError('onlyOwnerSetAdmin');
+    const targets = (await activeMembers(this.db, groupId, userIds)).filter((t) => t.user_id !== me);
+    const changed = targets.filter((t) => (t.is_manager === 1) !== on).map((t) => t.user_id);
+    if (changed.length === 0) return;
+    await this.stream.run(async (db) => {
+      await db
+        .updateTable('group_members')
+        .set({ is_manager: on ? 1 : 0 })
+        .where('group_id', '=', groupId)
+        .where('user_id', 'in', changed)
+        .execute();
+      const names = await this.names(db, groupId, changed);
+      const who = changed.map((id) => names.get(id)).join(', ');
+      await this.stream.tipToMembers(db, groupId, me, on ? `${who} is now an admin` : `${who} is no longer an admin`);
+    });
+    await this.syncAll(access.group);
+  }
+
+  /** Owner only: everyone but the owner and admins is muted. */
+  async muteAll(me: number, groupId: number, isMuted: boolean): Promise<void> {
+    const access = await loadAccess(this.db, groupId, me);
+    assertActive(access);
+    if (!isOwner(access, me)) throw new AppError('onlyOwnerMuteAll');
+    if ((access.group.is_muted === 1) === isMuted) return;
+    const group = await this.stream.run(async (db) => {
+      await db
+        .updateTable('groups')
+        .set({ is_muted: isMuted ? 1 : 0 })
+        .where('id', '=', groupId)
+        .execute();
+      await this.stream.tipToMembers(
+        db,
+        groupId,
+        me,
+        isMuted ? 'All members are muted' : 'All members may speak again',
+      );
+      return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirstOrThrow();
+    });
+    await this.syncAll(group);
+  }
+
+  /** Owner or admin; an admin cannot mute the owner or another admin. */
+  async muteMembers(me: number, groupId: number, userIds: readonly number[], isMuted: boolean): Promise<void> {
+    const access = await loadAccess(this.db, groupId, me);
+    assertActive(access);
+    if (!isManager(access)) throw new AppError('onlyOwnerOrAdminMute');
+    const targets = await activeMembers(this.db, groupId, userIds);
+    const ownerActs = isOwner(access, me);
+    for (const t of targets) {
+      if (t.user_id === access.group.owner_id || (!ownerActs && t.is_manager === 1))
+        throw new AppError('cannotMuteManager');
+    }
+    const ids = targets.map((t) => t.user_id);
+    await this.stream.run(async (db) => {
+      await db
+        .updateTable('group_members')
+        .set({ is_muted: isMuted ? 1 : 0 })
+        .where('group_id', '=', groupId)
+        .where('user_id', 'in', ids)
+        .execute();
+      const names = await this.names(db, groupId, ids);
+      const who = ids.map((id) => names.get(id)).join(', ');
+      await this.stream.tipToMembers(db, groupId, me, isMuted ? `${who} has been muted` : `${who} may speak again`);
+    });
+    await this.syncAll(access.group);
+  }
+
+  /** Owner or admin: members may not add each other as friends through this group. */
+  async forbidAddFriend(me: number, groupId: number, enabled: boolean): Promise<void> {
+    const access = await loadAccess(this.db, groupId, me);
+    assertActive(access);
+    if (!isManager(access)) throw new AppError('onlyOwnerOrAdminForbid');
+    await this.db
+      .updateTable('groups')
+      .set({ forbid_add_friend: enabled ? 1 : 0 })
+      .where('id', '=', groupId)
+      .execute();
+    await this.syncAll({ ...access.group, forbid_add_friend: enabled ? 1 : 0 });
+  }
+
+  /** `ids` must all be my friends (both directions); else inviteFailed. */
+  private async assertFriends(me: number, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const friends = await this.relations.mutualFriends(me, ids, true);
+    if (ids.some((id) => !friends.has(id))) throw new AppError('inviteFailed');
+  }
+
+  /** Adds (or brings back) members from the next stream id on (call under the stream). */
+  private async join(db: Kysely<Database>, groupId: number, userIds: readonly number[]): Promise<void> {
+    const from = await this.stream.lastId(db);
+    const now = this.stream.clock();
+    for (const userId of userIds) {
+      const back = await db
+        .updateTable('group_members')
+        .set({ quit: 0, quit_at_id: null, joined_at_id: from, read_max_id: from, is_manager: 0, is_muted: 0 })
+        .where('group_id', '=', groupId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (Number(back.numUpdatedRows) > 0) continue;
+      await db
+        .insertInto('group_members')
+        .values({
+          group_id: groupId,
+          user_id: userId,
+          remark_nick_name: '',
+          remark_group_name: '',
+          is_manager: 0,
+          is_muted: 0,
+          is_dnd: 0,
+          quit: 0,
+          joined_at_id: from,
+          quit_at_id: null,
+          read_max_id: from,
+          created_at: now,
+        })
+        .execute();
+    }
+  }
+
+  /** Members leave after `lastId`, the last message they see (call under the stream). */
+  private async leave(db: Kysely<Database>, groupId: number, userIds: readonly number[], lastId: number) {
+    await db
+      .updateTable('group_members')
+      .set({ quit: 1, quit_at_id: lastId, is_manager: 0 })
+      .where('group_id', '=', groupId)
+      .where('user_id', 'in', userIds)
+      .execute();
+  }
+
+  /** Display names in the group: the member's group nickname, else their nickname. */
+  private async names(db: Kysely<Database>, groupId: number, userIds: readonly number[]): Promise<Map<number, string>> {
+    const rows = await db
+      .selectFrom('users as u')
+      .leftJoin('group_members as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.group_id', '=', groupId))
+      .select(['u.id', 'u.nick_name', 'm.remark_nick_name'])
+      .where('u.id', 'in', [...new Set(userIds)])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.remark_nick_name || r.nick_name]));
+  }
+
+  /** Syncs the group (type 92) to its current members and to `extra` (those who just left or joined). */
+  private async syncAll(group: GroupRow, extra: readonly number[] = []): Promise<void> {
+    const fresh = await this.db.selectFrom('groups').selectAll().where('id', '=', group.id).executeTakeFirstOrThrow();
+    const members = await this.stream.activeMemberIds(this.db, group.id);
+    await pushGroupSync(this.db, this.push, fresh, [...new Set([...members, ...extra])], GROUP_UPDATE);
+  }
+}
+
+export { memberCount };

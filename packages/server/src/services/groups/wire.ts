@@ -1,0 +1,114 @@
+/** Group rows → wire shapes (wire-contract §5–§6). */
+import type { Kysely } from 'kysely';
+import type { Group, GroupMember, GroupMessage, QuoteMessage } from '@parley/protocol';
+import type { Database, GroupMemberRow, GroupMessageRow, GroupRow, UserRow } from '../../db/schema.js';
+
+/** The group as `member` (their row, and their user row for the nickname) sees it. */
+export function toWireGroup(
+  group: GroupRow,
+  member: GroupMemberRow,
+  user: Pick<UserRow, 'nick_name'>,
+  memberCount: number,
+): Group {
+  return {
+    id: group.id,
+    name: group.name,
+    showGroupName: member.remark_group_name || group.name,
+    headImage: group.head_image,
+    headImageThumb: group.head_image_thumb,
+    notice: group.notice,
+    ownerId: group.owner_id,
+    remarkNickName: member.remark_nick_name,
+    showNickName: member.remark_nick_name || user.nick_name,
+    remarkGroupName: member.remark_group_name,
+    isMuted: group.is_muted === 1,
+    forbidAddFriend: group.forbid_add_friend === 1,
+    isDnd: member.is_dnd === 1,
+    isManager: group.owner_id === member.user_id || member.is_manager === 1,
+    isMemberMuted: member.is_muted === 1,
+    isBanned: group.is_banned === 1,
+    reason: group.ban_reason,
+    dissolve: group.dissolved === 1,
+    quit: member.quit === 1,
+    memberCount,
+    createTime: group.created_at,
+  };
+}
+
+export type MemberWithUser = GroupMemberRow & Pick<UserRow, 'nick_name' | 'head_image' | 'head_image_thumb'>;
+
+export function toWireMember(group: GroupRow, m: MemberWithUser, online: boolean): GroupMember {
+  return {
+    userId: m.user_id,
+    showNickName: m.remark_nick_name || m.nick_name,
+    remarkNickName: m.remark_nick_name,
+    headImage: m.head_image,
+    headImageThumb: m.head_image_thumb,
+    isOwner: group.owner_id === m.user_id,
+    isManager: group.owner_id === m.user_id || m.is_manager === 1,
+    isMuted: m.is_muted === 1,
+    online,
+    quit: m.quit === 1,
+  };
+}
+
+export function toGroupQuote(row: GroupMessageRow): QuoteMessage {
+  return { id: row.id, sendId: row.send_id, type: row.type, content: row.content, status: row.status };
+}
+
+export function toWireGroupMessage(row: GroupMessageRow, readedCount = 0, quote?: QuoteMessage): GroupMessage {
+  const msg: GroupMessage = {
+    id: row.id,
+    groupId: row.group_id,
+    sendId: row.send_id,
+    sendNickName: row.send_nick_name,
+    type: row.type,
+    content: row.content,
+    status: row.status,
+    sendTime: row.send_time,
+    atUserIds: JSON.parse(row.at_user_ids) as number[],
+    receipt: row.receipt === 1,
+    receiptOk: row.receipt_ok === 1,
+    readedCount,
+  };
+  if (row.tmp_id !== null) msg.tmpId = row.tmp_id;
+  if (quote) msg.quoteMessage = quote;
+  return msg;
+}
+
+/** Wire messages for `rows` (same order) with their quotes; receipt messages carry their read count. */
+export async function toWireGroupMessages(db: Kysely<Database>, rows: GroupMessageRow[]): Promise<GroupMessage[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.quote_message_id === null ? [] : [r.quote_message_id])))];
+  const quotes = new Map<number, QuoteMessage>();
+  if (ids.length > 0) {
+    for (const q of await db.selectFrom('group_messages').selectAll().where('id', 'in', ids).execute()) {
+      quotes.set(q.id, toGroupQuote(q));
+    }
+  }
+  const counts = new Map<number, number>();
+  for (const r of rows) if (r.receipt === 1) counts.set(r.id, await readCount(db, r));
+  return rows.map((r) =>
+    toWireGroupMessage(
+      r,
+      counts.get(r.id) ?? 0,
+      r.quote_message_id === null ? undefined : quotes.get(r.quote_message_id),
+    ),
+  );
+}
+
+/** Members (not the sender) who were in the group when `msg` was sent and have read it. */
+export async function readCount(db: Kysely<Database>, msg: GroupMessageRow): Promise<number> {
+  const row = await readersQuery(db, msg)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function readersQuery(db: Kysely<Database>, msg: GroupMessageRow) {
+  return db
+    .selectFrom('group_members')
+    .where('group_id', '=', msg.group_id)
+    .where('user_id', '!=', msg.send_id)
+    .where('joined_at_id', '<', msg.id)
+    .where('read_max_id', '>=', msg.id);
+}
