@@ -1,6 +1,7 @@
 /**
  * The client half of the no-loss protocol (docs/MESSAGE-DELIVERY.md), exactly as the
- * web client must do it for private messages:
+ * web client must do it, for one stream: private messages (cmd 3) or group messages
+ * (cmd 4, their own cursor and pull):
  *
  * - `cursor`: every message with an id ≤ cursor is held. Persist it with the messages.
  * - On every socket login ({cmd:0} answered): capture c = cursor, then
@@ -40,7 +41,16 @@ export class ChatClient {
     /** Node the next connect() and its pull go to; a cluster test moves it between nodes. */
     public baseUrl: string,
     private readonly token: string,
+    private readonly stream: 'private' | 'group' = 'private',
   ) {}
+
+  private get cmd(): number {
+    return this.stream === 'group' ? Cmd.GROUP_MESSAGE : Cmd.PRIVATE_MESSAGE;
+  }
+
+  private get pullPath(): string {
+    return this.stream === 'group' ? api.groupPullOffline.path : api.privatePullOffline.path;
+  }
 
   get connected(): boolean {
     return this.ws !== undefined;
@@ -60,7 +70,7 @@ export class ChatClient {
         if (this.ws !== ws) return; // a dropped socket's late frames are ignored
         const frame = JSON.parse(raw.toString()) as ServerFrame;
         if (frame.cmd === Cmd.LOGIN) resolve();
-        else if (frame.cmd === Cmd.PRIVATE_MESSAGE) this.onMessage(frame.data as Partial<PrivateMessage>);
+        else if (frame.cmd === this.cmd) this.onMessage(frame.data as Partial<PrivateMessage>);
       });
       ws.once('close', () => {
         if (this.ws === ws) this.forget();
@@ -72,7 +82,7 @@ export class ChatClient {
     await loggedIn;
     this.logins++;
     const minId = this.cursor; // the cursor as it was when this socket logged in
-    void fetch(`${this.baseUrl}${API_BASE}${api.privatePullOffline.path}?minId=${minId}`, {
+    void fetch(`${this.baseUrl}${API_BASE}${this.pullPath}?minId=${minId}`, {
       headers: { [ACCESS_TOKEN_HEADER]: this.token },
     }).then(
       async (res) => {
@@ -100,6 +110,16 @@ export class ChatClient {
         resolve();
       });
     });
+  }
+
+  /**
+   * The reply to this terminal's own send (the server does not echo it to the sending
+   * terminal): held like any message, but it moves no cursor — only a pull or a live
+   * frame on a loaded socket does.
+   */
+  hold(msg: { id: number }): void {
+    if (!this.messages.has(msg.id)) this.messages.set(msg.id, msg as PrivateMessage);
+    this.maxHeld = Math.max(this.maxHeld, msg.id);
   }
 
   /** Held ids in ascending order. */

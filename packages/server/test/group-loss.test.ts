@@ -1,0 +1,183 @@
+/**
+ * THE GROUP LOSS TEST (issue 8): senders send concurrently into three groups (some
+ * messages recalled) while every member's two terminals drop their sockets and
+ * reconnect at random, often mid-pull; mid-run one user joins a group and another
+ * leaves one. Each terminal runs the client rule of support/chat-client.ts on the
+ * group stream. Afterwards every terminal holds exactly the group messages of its
+ * user's windows (joined … left), each once, in id order. Loopback only; bounded.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MessageType, Terminal } from '@parley/protocol';
+import { ApiClient, login, registerUser, type TestUser } from './support/api.js';
+import { befriend } from './support/contacts.js';
+import { ChatClient } from './support/chat-client.js';
+import { tmpId } from './support/messages.js';
+import { startCluster, startServer, usingPostgres, type TestServer } from './support/server.js';
+
+const MESSAGES_PER_SENDER = 120;
+const IN_FLIGHT_PER_SENDER = 3;
+const RECALL_EVERY = 10;
+const DEADLINE_MS = 40_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rand = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+
+async function chaos(terminal: ChatClient, stop: () => boolean): Promise<void> {
+  while (!stop()) {
+    try {
+      await terminal.connect();
+    } catch {
+      // dropped before login finished: try again
+    }
+    await sleep(Math.random() < 0.5 ? rand(0, 15) : rand(15, 150));
+    terminal.drop();
+    await sleep(rand(0, 30));
+  }
+}
+
+/** One run against `nodes` (terminals hop between them when there are several). */
+async function run(nodes: TestServer[]): Promise<void> {
+  const started = Date.now();
+  const clients = nodes.map((n) => new ApiClient(n.url));
+  const client = clients[0]!;
+  const owner = await registerUser(client, { nickName: 'Owner' });
+  const senders = [owner, ...(await Promise.all([1, 2].map((i) => registerUser(client, { nickName: `S${i}` }))))];
+  const readers = await Promise.all([0, 1, 2].map((i) => registerUser(client, { nickName: `R${i}` })));
+  const joiner = await registerUser(client, { nickName: 'Joiner' });
+  const everyone: TestUser[] = [...senders, ...readers, joiner];
+  for (const u of everyone) if (u !== owner) await befriend(client, owner, u);
+  const members = [...senders, ...readers].filter((u) => u !== owner).map((u) => u.id);
+  const groups: number[] = [];
+  for (const name of ['A', 'B', 'C']) {
+    groups.push(
+      (await client.ok('groupCreate', { token: owner.tokens.accessToken, body: { name, friendIds: members } })).id,
+    );
+  }
+  const leaver = readers[2]!;
+
+  // Two terminals per user (the senders' too: they must get the others' messages and their own echoes).
+  const terminals = new Map<number, ChatClient[]>();
+  for (const u of everyone) {
+    const app = await login(client, u.userName, u.password, Terminal.APP);
+    const node = () => nodes[rand(0, nodes.length - 1)]!.url;
+    terminals.set(u.id, [
+      new ChatClient(node(), u.tokens.accessToken, 'group'),
+      new ChatClient(node(), app.accessToken, 'group'),
+    ]);
+  }
+  const all = [...terminals.values()].flat();
+  let sending = true;
+  const chaosRuns = all.map((t) => chaos(t, () => !sending));
+
+  let recalls = 0;
+  let sentCount = 0;
+  const membership = (async () => {
+    await sleep(600);
+    await client.ok('groupInvite', {
+      token: owner.tokens.accessToken,
+      body: { groupId: groups[0]!, friendIds: [joiner.id] },
+    });
+    await sleep(600);
+    await client.ok('groupQuit', { token: leaver.tokens.accessToken, params: { groupId: groups[1]! } });
+  })();
+  await Promise.all(
+    senders.map(async (s) => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT_PER_SENDER }, async () => {
+          while (next < MESSAGES_PER_SENDER && Date.now() - started < DEADLINE_MS / 2) {
+            const n = next++;
+            const c = clients[rand(0, clients.length - 1)]!;
+            const msg = await c.ok('groupSend', {
+              token: s.tokens.accessToken,
+              body: {
+                tmpId: tmpId(),
+                groupId: groups[rand(0, groups.length - 1)]!,
+                type: MessageType.TEXT,
+                content: `${s.id}:${n}`,
+              },
+            });
+            sentCount++;
+            // The sending terminal (WEB) has the message from the reply, not from an echo.
+            const web = terminals.get(s.id)![0]!;
+            web.hold(msg);
+            if (n % RECALL_EVERY === 0) {
+              web.hold(await c.ok('groupRecall', { token: s.tokens.accessToken, params: { id: msg.id } }));
+              recalls++;
+            }
+            await sleep(rand(10, 80));
+          }
+        }),
+      );
+    }),
+  );
+  await membership;
+  sending = false;
+  await Promise.all(chaosRuns);
+
+  for (const t of all) {
+    await t.connect();
+    await t.synced();
+  }
+
+  const db = nodes[0]!.server.db.kysely;
+  const rows = await db.selectFrom('group_messages').select(['id', 'group_id']).orderBy('id').execute();
+  const windows = await db.selectFrom('group_members').selectAll().execute();
+  for (const u of everyone) {
+    const mine = windows.filter((w) => w.user_id === u.id);
+    const expected = rows
+      .filter((m) =>
+        mine.some(
+          (w) => w.group_id === m.group_id && m.id > w.joined_at_id && (w.quit_at_id === null || m.id <= w.quit_at_id),
+        ),
+      )
+      .map((m) => m.id);
+    expect(expected.length).toBeGreaterThan(0);
+    for (const t of terminals.get(u.id)!) {
+      expect(t.ids()).toEqual(expected);
+      expect(t.cursor).toBe(expected.at(-1));
+    }
+  }
+  // The joiner saw nothing of group A from before the invitation, the leaver nothing of B after leaving.
+  const joinerWindow = windows.find((w) => w.user_id === joiner.id && w.group_id === groups[0])!;
+  expect(joinerWindow.joined_at_id).toBeGreaterThan(0);
+  const leaverWindow = windows.find((w) => w.user_id === leaver.id && w.group_id === groups[1])!;
+  expect(leaverWindow.quit_at_id).not.toBeNull();
+  expect(rows.some((m) => m.group_id === groups[1] && m.id > leaverWindow.quit_at_id!)).toBe(true);
+
+  expect(all.flatMap((t) => t.pullErrors)).toEqual([]);
+  const logins = all.reduce((n, t) => n + t.logins, 0);
+  const midPull = all.reduce((n, t) => n + t.droppedMidPull, 0);
+  expect(logins).toBeGreaterThan(all.length * 3);
+  expect(midPull).toBeGreaterThan(0);
+  console.info(
+    `group loss test (${process.env.TEST_DB ?? 'sqlite'}, ${nodes.length} node(s)): ${sentCount} messages ` +
+      `(${recalls} recalls) in ${groups.length} groups, ${all.length} terminals, ${logins} logins, ` +
+      `${midPull} drops before LOADING false, ${Date.now() - started} ms`,
+  );
+}
+
+let single: TestServer;
+beforeAll(async () => {
+  single = await startServer();
+});
+afterAll(() => single?.close());
+
+it(
+  'every member terminal ends with exactly the group messages of its windows, once each, in id order',
+  () => run([single]),
+  DEADLINE_MS + 20_000,
+);
+
+it.runIf(usingPostgres())(
+  'the same across two nodes (PostgreSQL + Redis), terminals and senders spread over both',
+  async () => {
+    const cluster = await startCluster(2);
+    try {
+      await run(cluster.nodes);
+    } finally {
+      await cluster.close();
+    }
+  },
+  DEADLINE_MS + 30_000,
+);
