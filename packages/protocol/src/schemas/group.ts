@@ -12,6 +12,7 @@ const k = (key: GroupFieldKey) => ({ error: key });
 export const groupName = z
   .string(k('groupNameBlank'))
   .overwrite(cleanText)
+  .trim()
   .min(1, k('groupNameBlank'))
   .max(Limits.GROUP_NAME_MAX, k('groupNameLength'))
   .refine(plainText, charactersIssue);
@@ -19,11 +20,12 @@ export const groupName = z
 export const groupNotice = z
   .string({ error: 'invalidParam' })
   .overwrite(cleanMultiline)
+  .trim()
   .max(Limits.ANNOUNCEMENT_MAX, k('noticeLength'))
   .refine((s) => !hasForbiddenChars(s, { newlines: true }), charactersIssue);
 /** My display nickname in the group, or my remark for the group: at most 20, empty clears it. */
 const shortLabel = (key: 'groupNickNameLength' | 'groupRemarkLength', max: number) =>
-  z.string({ error: 'invalidParam' }).overwrite(cleanText).max(max, k(key)).refine(plainText, charactersIssue);
+  z.string({ error: 'invalidParam' }).overwrite(cleanText).trim().max(max, k(key)).refine(plainText, charactersIssue);
 export const groupNickName = shortLabel('groupNickNameLength', Limits.GROUP_NICKNAME_MAX);
 export const groupRemark = shortLabel('groupRemarkLength', Limits.GROUP_REMARK_MAX);
 
