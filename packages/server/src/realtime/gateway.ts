@@ -60,6 +60,7 @@ export class Gateway {
 
   /** Sends and closes per the envelope on every matching local socket. */
   private deliver({ target, frame, close, bind, unbind }: PushEnvelope): void {
+    let text: string | undefined;
     for (const userId of target.userIds) {
       for (const conn of this.opts.registry.connectionsOf(userId)) {
         if (target.terminals && !target.terminals.includes(conn.terminal)) continue;
@@ -68,7 +69,7 @@ export class Gateway {
         if (target.token !== undefined && !conn.tokens.has(target.token)) continue;
         if (target.sessionId !== undefined && conn.sessionId !== target.sessionId) continue;
         if (target.exceptSessionId !== undefined && conn.sessionId === target.exceptSessionId) continue;
-        if (frame) conn.send(frame);
+        if (frame) conn.sendText((text ??= JSON.stringify(frame)));
         if (bind !== undefined) conn.tokens.add(bind);
         if (unbind !== undefined) conn.tokens.delete(unbind);
         if (close) conn.close(close.code, close.reason);
@@ -83,9 +84,10 @@ export class Gateway {
     let conn: Connection | undefined;
     let stopWatch = () => undefined as void;
 
-    const send = (frame: ServerFrame) => {
-      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+    const sendText = (text: string) => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(text);
     };
+    const send = (frame: ServerFrame) => sendText(JSON.stringify(frame));
     const close = (code: number, reason: string) => {
       if (state === 'closed') return;
       state = 'closed';
@@ -118,7 +120,7 @@ export class Gateway {
       if (state === 'ready') return send({ cmd: Cmd.LOGIN });
       if (state === 'authenticating') return;
       state = 'authenticating';
-      void this.login(frame.data.accessToken, id, send, close).then(
+      void this.login(frame.data.accessToken, id, sendText, close).then(
         (result) => {
           if (!result) return;
           if (ws.readyState !== WebSocket.OPEN) return; // closed while authenticating
@@ -156,9 +158,10 @@ export class Gateway {
   private async login(
     accessToken: string,
     id: string,
-    send: (frame: ServerFrame) => void,
+    sendText: (text: string) => void,
     close: (code: number, reason: string) => void,
   ): Promise<{ conn: Connection; auth: AuthInfo } | null> {
+    const send = (frame: ServerFrame) => sendText(JSON.stringify(frame));
     try {
       const auth = await this.opts.auth.authenticate(accessToken);
       const conn = {
@@ -168,6 +171,7 @@ export class Gateway {
         sessionId: auth.sessionId,
         tokens: new Set<string>(),
         send,
+        sendText,
         close,
       };
       return { conn, auth };

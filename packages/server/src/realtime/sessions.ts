@@ -13,6 +13,8 @@ export interface Connection {
   /** Tokens bound by push envelopes (`bind`), e.g. the offline pull this socket asked for. */
   readonly tokens: Set<string>;
   send(frame: ServerFrame): void;
+  /** A frame already serialised: a fan-out serialises once for all its sockets. */
+  sendText(text: string): void;
   close(code: number, reason: string): void;
 }
 
