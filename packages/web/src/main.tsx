@@ -4,12 +4,16 @@ import { App } from './App';
 import { installSessionHandlers, startApp } from './app/session';
 import { installChats } from './chat';
 import { installFriends } from './contacts/friendsStore';
+import { installGroupMembers } from './groups/members';
+import { installGroups } from './groups/groupsStore';
 import { initI18n } from './i18n';
 import './styles/global.css';
 
 await initI18n();
 installSessionHandlers();
 installFriends();
+installGroups();
+installGroupMembers();
 installChats();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

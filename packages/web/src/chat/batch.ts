@@ -11,6 +11,7 @@
  * the in-place replacement depends on the list at that moment.
  */
 import { MessageStatus } from '@parley/protocol';
+import { atFlagsOf } from './groupMessages';
 import { countsAsUnread, indexOfId, insertMessage, mergeDuplicate } from './messages';
 import { lastOf, type ChatRecord } from './state';
 import type { ChatMessage } from './types';
@@ -24,20 +25,32 @@ export interface BatchResult {
 /**
  * Merge `entries` (stored messages of chat `c`, all with an id, in arrival order).
  * `seen`: the chat shows on a visible page, so new unread messages are read at once.
+ * `selfId` (group chats): unread messages mentioning me or everyone set the @ flags.
  * Returns `c` itself when nothing changed.
  */
-export function mergeBatch(c: ChatRecord, entries: readonly ChatMessage[], seen: boolean): BatchResult {
+export function mergeBatch(
+  c: ChatRecord,
+  entries: readonly ChatMessage[],
+  seen: boolean,
+  selfId?: number,
+): BatchResult {
   const sorted = [...entries].sort((a, b) => a.id! - b.id!);
   /** Entries that were not duplicates (added or replacing a pending send). */
   const fresh = new Set<ChatMessage>();
   let unread = 0;
   let read = false;
+  let { atMe, atAll } = c;
   /** An added message: counted unread, or read at once. */
   const arrive = (m: ChatMessage): ChatMessage => {
     fresh.add(m);
     if (!countsAsUnread(m)) return m;
     if (!seen) {
       unread++;
+      if (selfId !== undefined && m.atUserIds) {
+        const flags = atFlagsOf(m, selfId);
+        atMe ||= flags.atMe;
+        atAll ||= flags.atAll;
+      }
       return m;
     }
     read = true;
@@ -56,7 +69,7 @@ export function mergeBatch(c: ChatRecord, entries: readonly ChatMessage[], seen:
     last = lastOf(m);
     lastSendTime = m.sendTime;
   }
-  return { record: { ...c, messages, unreadCount: c.unreadCount + unread, last, lastSendTime }, read };
+  return { record: { ...c, messages, unreadCount: c.unreadCount + unread, atMe, atAll, last, lastSendTime }, read };
 }
 
 /** One pass over the held list and the sorted batch; the same list when nothing changed. */

@@ -5,7 +5,7 @@
  */
 import { ChatType } from '@parley/protocol';
 import type { Store } from '../app/createStore';
-import type { ChatEngineDeps } from './deps';
+import type { ChatEngineDeps, Peer } from './deps';
 import type { Saver } from './saving';
 import { blankChat, type ChatRecord, type ChatsState, type Phase } from './state';
 import { chatKey } from './types';
@@ -19,8 +19,10 @@ export interface Session {
   loaded: boolean;
   /** Between a socket login and its LOADING "false": the list is temporary (spec §4). */
   pulling: boolean;
-  /** The offline pull cursor: moved only by sync.ts (the rule lives there), saved with the index. */
+  /** The private offline pull cursor: moved only by stream.ts (the rule lives there), saved with the index. */
   cursor: number;
+  /** The group offline pull cursor (largest group message id held with nothing missing below). */
+  groupCursor: number;
   /** The chat shown in the chat box. */
   openKey: string | null;
 }
@@ -31,6 +33,7 @@ export const newSession = (): Session => ({
   loaded: false,
   pulling: false,
   cursor: 0,
+  groupCursor: 0,
   openKey: null,
 });
 
@@ -51,10 +54,12 @@ export interface EngineCore {
   ensureChat(type: ChatType, targetId: number): string;
   /** ensureChat then patch, for many chats with one store update (the offline pull's batches). */
   patchMany(items: readonly ChatPatch[]): void;
-  /** Refresh names and avatars from the friend list (remarks change names). */
+  /** Refresh names and avatars from the friend and group lists (remarks change names). */
   refreshPeers(): void;
   /** The name recall notices use. */
   peerName(c: ChatRecord): string;
+  /** Name, avatar and do-not-disturb of a chat's target (friend or group), if known. */
+  infoOf(type: ChatType, targetId: number): Peer | undefined;
   /** Actions wait for the stored chats: a chat made before them would hide its stored messages. */
   untilLoaded(): Promise<void>;
   releaseWaiters(): void;
@@ -109,13 +114,13 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
     const s = get();
     if (s.chats[key] && (s.visible === null || s.visible.has(key))) return key;
     const created = !s.chats[key];
-    const rec = s.chats[key] ?? blankChat(type, targetId, deps.peer(targetId));
+    const rec = s.chats[key] ?? blankChat(type, targetId, infoOf(type, targetId));
     const visible = s.visible === null ? null : new Set(s.visible).add(key);
     store.set({ ...s, chats: { ...s.chats, [key]: rec }, visible });
     if (created) {
       saver.unmarkRemoved(key);
       saver.markChanged(key);
-      if (!deps.peer(targetId)) void fillUnknownPeer(key, targetId);
+      if (!infoOf(type, targetId)) void fillUnknownPeer(key, type, targetId);
     }
     return key;
   }
@@ -129,7 +134,7 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
     for (const item of items) {
       const key = chatKey(item);
       const current = chats[key];
-      const rec = current ?? blankChat(item.type, item.targetId, deps.peer(item.targetId));
+      const rec = current ?? blankChat(item.type, item.targetId, infoOf(item.type, item.targetId));
       const next = item.fn(rec);
       if (visible && !visible.has(key)) {
         visible.add(key);
@@ -145,13 +150,18 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
     store.set({ ...s, chats, visible });
     for (const { type, targetId } of created) {
       saver.unmarkRemoved(chatKey({ type, targetId }));
-      if (!deps.peer(targetId)) void fillUnknownPeer(chatKey({ type, targetId }), targetId);
+      if (!infoOf(type, targetId)) void fillUnknownPeer(chatKey({ type, targetId }), type, targetId);
     }
   }
 
-  async function fillUnknownPeer(key: string, targetId: number) {
+  function infoOf(type: ChatType, targetId: number): Peer | undefined {
+    return type === ChatType.GROUP ? deps.group(targetId) : deps.peer(targetId);
+  }
+
+  async function fillUnknownPeer(key: string, type: ChatType, targetId: number) {
     const gen = session.gen;
-    const info = await deps.lookupUser(targetId).catch(() => undefined);
+    const lookup = type === ChatType.GROUP ? deps.lookupGroup : deps.lookupUser;
+    const info = await lookup(targetId).catch(() => undefined);
     if (!info || gen !== session.gen) return;
     patch(key, (c) =>
       c.showName === info.showName && c.headImage === info.headImage
@@ -162,8 +172,8 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
 
   function refreshPeers(): void {
     for (const [key, c] of Object.entries(get().chats)) {
-      if (c.type !== ChatType.PRIVATE) continue;
-      const peer = deps.peer(c.targetId);
+      if (c.type !== ChatType.PRIVATE && c.type !== ChatType.GROUP) continue;
+      const peer = infoOf(c.type, c.targetId);
       if (peer && (peer.showName !== c.showName || peer.headImage !== c.headImage)) {
         patch(key, (x) => ({ ...x, showName: peer.showName, headImage: peer.headImage }));
       }
@@ -185,7 +195,8 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
     ensureChat,
     patchMany,
     refreshPeers,
-    peerName: (c) => deps.peer(c.targetId)?.showName ?? c.showName,
+    peerName: (c) => infoOf(c.type, c.targetId)?.showName ?? c.showName,
+    infoOf,
     untilLoaded,
     releaseWaiters,
     reset() {

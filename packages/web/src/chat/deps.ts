@@ -2,7 +2,14 @@
  * What the chat engine is given (REST calls, uploads, persistence, friends,
  * clock, page visibility, timers): index.ts passes the browser's, tests pass fakes.
  */
-import type { ImageUploadResult, PrivateMessage, PrivateSendRequest, VideoUploadResult } from '@parley/protocol';
+import type {
+  GroupMessage,
+  GroupSendRequest,
+  ImageUploadResult,
+  PrivateMessage,
+  PrivateSendRequest,
+  VideoUploadResult,
+} from '@parley/protocol';
 import type { Translate } from '../i18n/timeText';
 import type { ChatPersistence } from './persistence';
 import type { ChatRecord } from './state';
@@ -16,6 +23,17 @@ export interface ChatApi {
   maxReadedId(friendId: number): Promise<number>;
   /** Newest first, 1-based pages. */
   history(friendId: number, page: number, size: number): Promise<PrivateMessage[]>;
+}
+
+/** The group message calls (wire-contract §6). */
+export interface GroupChatApi {
+  send(req: GroupSendRequest): Promise<GroupMessage>;
+  recall(id: number): Promise<GroupMessage>;
+  pullOffline(minId: number): Promise<unknown>;
+  /** I read the group up to messageId. */
+  readed(groupId: number, messageId: number): Promise<unknown>;
+  /** Newest first, 1-based pages. */
+  history(groupId: number, page: number, size: number): Promise<GroupMessage[]>;
 }
 
 export type Progress = (fraction: number) => void;
@@ -41,12 +59,17 @@ export interface Timers {
 
 export interface ChatEngineDeps {
   api: ChatApi;
+  groupApi: GroupChatApi;
   upload: Uploader;
   persistence: ChatPersistence;
   /** A friend's display data, if known. */
   peer(userId: number): Peer | undefined;
   /** Look up someone who is not (or no longer) a friend. */
   lookupUser(userId: number): Promise<{ showName: string; headImage: string } | undefined>;
+  /** A group's display data from the group list, if known. */
+  group(groupId: number): Peer | undefined;
+  /** Look up a group missing from the list. */
+  lookupGroup(groupId: number): Promise<{ showName: string; headImage: string } | undefined>;
   t: Translate;
   now(): number;
   newTmpId(): string;

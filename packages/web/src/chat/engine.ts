@@ -10,8 +10,8 @@
  * - context.ts: session flags and store helpers shared by the parts;
  * - saving.ts: when changes are written back (persistence.ts writes);
  * - lifecycle.ts: sign-in load and sign-out;
- * - sync.ts: connection, offline pull, the cursor rule, socket frames;
- * - incoming.ts, reading.ts: stored messages entering chats, read marks;
+ * - sync.ts, stream.ts: connection, the private and group streams, offline pulls, the cursor rule;
+ * - incoming.ts, groupIncoming.ts, reading.ts: stored messages entering chats, read marks;
  * - send.ts (attachments.ts): the send pipeline, recall, delete;
  * - chatList.ts, history.ts: open, close, drafts, pin, remove, older messages.
  */
@@ -20,6 +20,7 @@ import { createChatList } from './chatList';
 import { createCore, newSession } from './context';
 import type { ChatEngineDeps } from './deps';
 import { createHistory } from './history';
+import { createGroupIncoming } from './groupIncoming';
 import { createIncoming } from './incoming';
 import { createLifecycle } from './lifecycle';
 import { createReading } from './reading';
@@ -33,6 +34,7 @@ export type { ChatApi, ChatEngineDeps, Peer, Progress, Timers, Uploader } from '
 export { HISTORY_PAGE_SIZE } from './history';
 export { EMPTY_CHATS, compareChats, sortedKeys, type ChatRecord, type ChatsState, type Phase } from './state';
 export { PULL_BATCH_MS, PULL_RETRY_MS, PULL_SAFETY_MS } from './sync';
+export type { GroupChatApi } from './deps';
 
 /** The screens' actions (types.ts) plus what the app wiring and tests drive. */
 export interface ChatEngine extends ChatActions {
@@ -44,13 +46,16 @@ export interface ChatEngine extends ChatActions {
   onConnection(state: 'closed' | 'open' | 'loggedIn'): void;
   /** Data of one cmd 3 frame. */
   onFrame(data: unknown): void;
+  /** Data of one cmd 4 frame. */
+  onGroupFrame(data: unknown): void;
   onVisibilityChange(): void;
   /** Names and avatars follow the friend list. */
   refreshPeers(): void;
   /** Write pending changes now (page hide). */
   flush(userAction?: boolean): Promise<void>;
-  /** Current offline pull cursor (tests, diagnostics). */
+  /** Current offline pull cursors (tests, diagnostics). */
   cursor(): number;
+  groupCursor(): number;
 }
 
 export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps): ChatEngine {
@@ -60,8 +65,9 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
   const core = createCore(store, deps, session, saver);
   const reading = createReading(core);
   const incoming = createIncoming(core, reading);
-  const sync = createSync(core, saver, incoming);
-  const sending = createSending(core, saver, incoming);
+  const groupIncoming = createGroupIncoming(core, reading);
+  const sync = createSync(core, saver, incoming, groupIncoming);
+  const sending = createSending(core, saver, incoming, groupIncoming);
   const { loadOlder } = createHistory(core);
   const chatList = createChatList(core, saver, reading, loadOlder);
   const { start, stop, forget } = createLifecycle(core, { saver, sync, reading, sending, chatList });
@@ -72,9 +78,11 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
     forget,
     onConnection: sync.onConnection,
     onFrame: sync.onFrame,
+    onGroupFrame: sync.onGroupFrame,
     onVisibilityChange: reading.onVisibilityChange,
     flush: saver.flush,
     cursor: () => session.cursor,
+    groupCursor: () => session.groupCursor,
     openChat: chatList.openChat,
     closeChat: chatList.closeChat,
     sendText: sending.sendText,

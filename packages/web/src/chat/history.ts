@@ -2,8 +2,9 @@
  * Older messages of a chat from the server's history, page by page, merged by id
  * into what the device holds; messages deleted for me stay deleted.
  */
-import { ChatType, MessageStatus, type PrivateMessage } from '@parley/protocol';
+import { ChatType, MessageStatus, type GroupMessage, type PrivateMessage } from '@parley/protocol';
 import type { EngineCore } from './context';
+import { fromGroupWire } from './groupMessages';
 import { fromWire, insertMessage, isListedType, minIdOf } from './messages';
 import { recallNotice } from './preview';
 import { lastOf } from './state';
@@ -18,7 +19,8 @@ export function createHistory(core: EngineCore): { loadOlder(type: ChatType, tar
     if (!session.loaded) await core.untilLoaded();
     const key = chatKey({ type, targetId });
     const c = core.chatOf(key);
-    if (!c || c.loadingOlder || !c.hasMore || type !== ChatType.PRIVATE || session.userId === null) return;
+    const group = type === ChatType.GROUP;
+    if (!c || c.loadingOlder || !c.hasMore || (type !== ChatType.PRIVATE && !group) || session.userId === null) return;
     const gen = session.gen;
     core.patch(key, (x) => ({ ...x, loadingOlder: true }));
     let hasMore = true;
@@ -28,7 +30,9 @@ export function createHistory(core: EngineCore): { loadOlder(type: ChatType, tar
       // Pages count from the newest; start where the held messages end (overlap is dropped by id).
       let page = Math.floor(held / HISTORY_PAGE_SIZE) + 1;
       for (let round = 0; round < 10; round++) {
-        const batch = await deps.api.history(targetId, page, HISTORY_PAGE_SIZE);
+        const batch: (PrivateMessage | GroupMessage)[] = group
+          ? await deps.groupApi.history(targetId, page, HISTORY_PAGE_SIZE)
+          : await deps.api.history(targetId, page, HISTORY_PAGE_SIZE);
         if (gen !== session.gen) return;
         insertHistory(key, batch);
         if (batch.length < HISTORY_PAGE_SIZE) {
@@ -46,16 +50,16 @@ export function createHistory(core: EngineCore): { loadOlder(type: ChatType, tar
     }
   }
 
-  function insertHistory(key: string, batch: readonly PrivateMessage[]) {
+  function insertHistory(key: string, batch: readonly (PrivateMessage | GroupMessage)[]) {
     const uid = session.userId;
     if (uid === null) return;
     core.patch(key, (c) => {
       let list = c.messages;
       for (const wire of batch) {
         if (!isListedType(wire.type) || c.deletedIds.includes(wire.id)) continue;
-        const entry = fromWire(wire, uid);
+        const entry = 'groupId' in wire ? fromGroupWire(wire, uid) : fromWire(wire, uid);
         if (entry.status === MessageStatus.RECALL)
-          entry.content = recallNotice(entry.selfSend, core.peerName(c), deps.t);
+          entry.content = recallNotice(entry.selfSend, entry.sendNickName ?? core.peerName(c), deps.t);
         list = insertMessage(list, entry).list;
       }
       if (list === c.messages) return c;

@@ -82,7 +82,7 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
         if (reading.isOpenAndSeen(key)) {
           const at = indexOfId(list, entry.id!);
           if (at >= 0) list[at] = { ...entry, status: MessageStatus.READED };
-          reading.scheduleRead(targetId);
+          reading.scheduleRead(key);
         } else {
           unreadCount++;
           counted = true;
@@ -132,7 +132,7 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
             return entry;
           });
           const { record, read } = mergeBatch(c, entries, reading.isOpenAndSeen(key));
-          if (read) reading.scheduleRead(targetId);
+          if (read) reading.scheduleRead(key);
           return record;
         },
       });

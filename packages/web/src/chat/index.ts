@@ -13,6 +13,7 @@ import { onForgetUser } from '../app/forget';
 import { navigateTo } from '../app/navigation';
 import { sessionStore } from '../app/session';
 import { friendsStore } from '../contacts/friendsStore';
+import { groupById, groupsStore } from '../groups/groupsStore';
 import { t as translate } from '../i18n';
 import type { Translate } from '../i18n/timeText';
 import { chatBoxPath } from '../routes/paths';
@@ -42,6 +43,13 @@ const engine = createChatEngine(chatsStore, {
     maxReadedId: (friendId) => call('privateMaxReadedId', { query: { friendId }, silent: true }),
     history: (friendId, page, size) => call('privateHistory', { query: { friendId, page, size } }),
   },
+  groupApi: {
+    send: (body) => call('groupSend', { body }),
+    recall: (id) => call('groupRecall', { params: { id } }),
+    pullOffline: (minId) => call('groupPullOffline', { query: { minId }, silent: true }),
+    readed: (groupId, messageId) => call('groupReaded', { query: { groupId, messageId }, silent: true }),
+    history: (groupId, page, size) => call('groupHistory', { query: { groupId, page, size } }),
+  },
   upload: browserUploader,
   persistence: typeof indexedDB === 'undefined' ? createMemoryPersistence() : createIdbPersistence(),
   peer: (id) => {
@@ -53,6 +61,14 @@ const engine = createChatEngine(chatsStore, {
   lookupUser: async (id) => {
     const u = await call('userFind', { params: { id }, silent: true });
     return { showName: u.nickName, headImage: u.headImageThumb || u.headImage };
+  },
+  group: (id) => {
+    const g = groupById(id);
+    return g ? { showName: g.showGroupName, headImage: g.headImageThumb || g.headImage, isDnd: g.isDnd } : undefined;
+  },
+  lookupGroup: async (id) => {
+    const g = await call('groupFind', { params: { groupId: id }, silent: true });
+    return { showName: g.showGroupName, headImage: g.headImageThumb || g.headImage };
   },
   t: translate,
   now: () => Date.now(),
@@ -124,8 +140,10 @@ export function installChats(): void {
     })();
   };
   subscribeFrames(Cmd.PRIVATE_MESSAGE, (frame) => engine.onFrame(frame.data));
+  subscribeFrames(Cmd.GROUP_MESSAGE, (frame) => engine.onGroupFrame(frame.data));
   onConnectionState((state) => engine.onConnection(state));
   friendsStore.subscribe(() => engine.refreshPeers());
+  groupsStore.subscribe(() => engine.refreshPeers());
   document.addEventListener('visibilitychange', () => {
     engine.onVisibilityChange();
     if (!pageVisible()) void engine.flush();
@@ -158,6 +176,7 @@ function summaryOf(c: ChatRecord, t: Translate, language: string): ChatSummary {
     unreadCount: c.unreadCount,
     atMe: c.atMe,
     atAll: c.atAll,
+    sendNickName: c.last?.sendNickName,
     pinned: c.pinned,
     draft: c.draft,
   };

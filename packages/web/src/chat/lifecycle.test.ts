@@ -25,6 +25,8 @@ describe('loading at sign-in', () => {
     await s.runTimers(PULL_BATCH_MS); // a pull's messages apply in batches
     expect(s.store.get().visible!.has(chatKey({ type: P, targetId: 100 }))).toBe(true);
     s.engine.onFrame(loading(false));
+    expect(s.store.get().visible).not.toBeNull(); // the group pull still runs
+    s.engine.onGroupFrame(loading(false));
     expect(s.store.get().visible).toBeNull();
     expect(sortedKeys(s.store.get().chats)[0]).toBe(chatKey({ type: P, targetId: 100 }));
   });

@@ -53,7 +53,7 @@ export function createLifecycle(
       index = undefined;
       rest = [];
     }
-    sync.restoreCursor(index?.privateMaxId ?? 0);
+    sync.restoreCursors(index?.privateMaxId ?? 0, index?.groupMaxId ?? 0);
     const others = recordsByKey(rest);
     store.set((s) => ({ ...s, chats: { ...others, ...s.chats } }));
     session.loaded = true;

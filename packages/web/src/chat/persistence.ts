@@ -17,6 +17,8 @@ export interface StoredIndex {
   chatKeys: string[];
   /** Largest private message id held with nothing missing below it: the offline pull cursor. */
   privateMaxId: number;
+  /** The same for group messages (absent in indexes saved before groups). */
+  groupMaxId?: number;
 }
 
 export interface StoredChat {

@@ -12,6 +12,8 @@ export interface LastMessage {
   content: string;
   status: number;
   selfSend: boolean;
+  /** Group chats: the sender's name, shown before the content. */
+  sendNickName?: string;
 }
 
 const PLACEHOLDER: Partial<Record<number, string>> = {
@@ -47,8 +49,15 @@ export function tipText(content: string, t: Translate): string {
 export function previewText(last: LastMessage | undefined, peerName: string, t: Translate): string {
   if (!last) return '';
   if (last.type === MessageType.RECALL || last.status === MessageStatus.RECALL) {
-    return recallNotice(last.selfSend, peerName, t);
+    return recallNotice(last.selfSend, last.sendNickName ?? peerName, t);
   }
+  const text = contentText(last, t);
+  // Group previews name others' senders (spec §4); tips stand alone.
+  if (last.sendNickName && !last.selfSend && last.type !== MessageType.TIP_TEXT) return `${last.sendNickName}: ${text}`;
+  return text;
+}
+
+function contentText(last: LastMessage, t: Translate): string {
   const placeholder = PLACEHOLDER[last.type];
   if (placeholder) return t(placeholder);
   if (last.type === MessageType.TIP_TEXT) return tipText(last.content, t);

@@ -6,6 +6,7 @@
 import { createStore } from '../app/createStore';
 import { createCore, newSession } from './context';
 import type { ChatEngineDeps } from './deps';
+import { createGroupIncoming } from './groupIncoming';
 import { createIncoming } from './incoming';
 import { createMemoryPersistence } from './persistence';
 import { createReading } from './reading';
@@ -24,6 +25,13 @@ export function pullHarness(userId: number, chats: Record<string, ChatRecord>, o
       maxReadedId: () => Promise.resolve(-1),
       history: () => Promise.resolve([]),
     },
+    groupApi: {
+      send: () => Promise.reject(new Error('unused')),
+      recall: () => Promise.reject(new Error('unused')),
+      pullOffline: () => Promise.resolve(null),
+      readed: (groupId) => Promise.resolve(void reads.push(groupId)),
+      history: () => Promise.resolve([]),
+    },
     upload: {
       image: () => Promise.reject(new Error('unused')),
       file: () => Promise.reject(new Error('unused')),
@@ -33,6 +41,8 @@ export function pullHarness(userId: number, chats: Record<string, ChatRecord>, o
     persistence: createMemoryPersistence(),
     peer: (id) => (id % 2 === 0 ? { showName: `peer${id}`, headImage: '', isDnd: false } : undefined),
     lookupUser: () => new Promise(() => undefined),
+    group: (id) => (id % 2 === 0 ? { showName: `group${id}`, headImage: '', isDnd: false } : undefined),
+    lookupGroup: () => new Promise(() => undefined),
     t: (key) => key,
     now: () => 0,
     newTmpId: () => 'tmp',
@@ -45,6 +55,8 @@ export function pullHarness(userId: number, chats: Record<string, ChatRecord>, o
   Object.assign(session, { userId, loaded: true, pulling: true, openKey });
   const saver = createSaver(store, deps, session);
   const core = createCore(store, deps, session, saver);
-  const incoming = createIncoming(core, createReading(core));
-  return { store, incoming, reads, chats: () => store.get().chats };
+  const reading = createReading(core);
+  const incoming = createIncoming(core, reading);
+  const groupIncoming = createGroupIncoming(core, reading);
+  return { store, incoming, groupIncoming, reads, chats: () => store.get().chats };
 }

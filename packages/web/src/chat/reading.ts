@@ -1,9 +1,11 @@
 /**
  * Read state of the open chat: what arrives while the chat shows on a visible
- * page is read at once, and the server hears of it (debounced, per friend).
+ * page is read at once, and the server hears of it (debounced, per chat): a
+ * private chat as read, a group chat as read up to its largest id held.
  */
 import { ChatType } from '@parley/protocol';
 import type { EngineCore } from './context';
+import { maxIdOf } from './messages';
 import { withUnreadCleared } from './state';
 
 const READ_DEBOUNCE_MS = 300;
@@ -11,8 +13,8 @@ const READ_DEBOUNCE_MS = 300;
 export interface Reading {
   /** The chat shows on a visible page: its new messages are read at once. */
   isOpenAndSeen(key: string): boolean;
-  /** Tell the server (soon) that the chat with friendId is read. */
-  scheduleRead(friendId: number): void;
+  /** Tell the server (soon) that the chat with this key is read. */
+  scheduleRead(key: string): void;
   markRead(key: string): void;
   onVisibilityChange(): void;
   /** Sign-out: drop pending read reports. */
@@ -21,17 +23,28 @@ export interface Reading {
 
 export function createReading(core: EngineCore): Reading {
   const { deps, session } = core;
-  const readTimers = new Map<number, unknown>();
+  const readTimers = new Map<string, unknown>();
 
-  function scheduleRead(friendId: number) {
-    const prev = readTimers.get(friendId);
+  function report(key: string) {
+    const c = core.chatOf(key);
+    if (!c) return;
+    if (c.type === ChatType.PRIVATE) {
+      deps.api.readed(c.targetId).catch(() => undefined);
+    } else if (c.type === ChatType.GROUP) {
+      const maxId = maxIdOf(c.messages);
+      if (maxId > 0) deps.groupApi.readed(c.targetId, maxId).catch(() => undefined);
+    }
+  }
+
+  function scheduleRead(key: string) {
+    const prev = readTimers.get(key);
     if (prev !== undefined) deps.timers.clear(prev);
     const gen = session.gen;
     readTimers.set(
-      friendId,
+      key,
       deps.timers.set(() => {
-        readTimers.delete(friendId);
-        if (gen === session.gen) deps.api.readed(friendId).catch(() => undefined);
+        readTimers.delete(key);
+        if (gen === session.gen) report(key);
       }, READ_DEBOUNCE_MS),
     );
   }
@@ -40,7 +53,7 @@ export function createReading(core: EngineCore): Reading {
     const c = core.chatOf(key);
     if (!c || withUnreadCleared(c) === c) return;
     core.patch(key, withUnreadCleared);
-    if (c.type === ChatType.PRIVATE) scheduleRead(c.targetId);
+    scheduleRead(key);
   }
 
   return {

@@ -58,7 +58,11 @@ export function createSaver(store: Store<ChatsState>, deps: ChatEngineDeps, sess
     if (uid === null || (session.pulling && !userAction) || !session.loaded) return saving;
     if (!indexDirty && dirty.size === 0 && removed.size === 0) return saving;
     const chats = store.get().chats;
-    const index: StoredIndex = { chatKeys: sortedKeys(chats), privateMaxId: session.cursor };
+    const index: StoredIndex = {
+      chatKeys: sortedKeys(chats),
+      privateMaxId: session.cursor,
+      groupMaxId: session.groupCursor,
+    };
     const changed = [...dirty].flatMap((k) => (chats[k] ? [toStored(chats[k])] : []));
     const gone = [...removed];
     dirty.clear();

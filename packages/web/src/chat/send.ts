@@ -7,6 +7,7 @@ import { ChatType, MessageStatus, MessageType, checkMessageContent, type CardCon
 import { attachmentPreview, uploadAttachment } from './attachments';
 import type { EngineCore } from './context';
 import type { Progress } from './deps';
+import type { GroupIncoming } from './groupIncoming';
 import type { Incoming } from './incoming';
 import { indexOfId, indexOfKey, indexOfTmpId } from './messages';
 import type { Saver } from './saving';
@@ -34,7 +35,12 @@ function quoteOf(c: ChatRecord, id: number | undefined) {
   return m ? { id, sendId: m.sendId, type: m.type, content: m.content, status: m.status } : undefined;
 }
 
-export function createSending(core: EngineCore, saver: Saver, incoming: Incoming): Sending {
+export function createSending(
+  core: EngineCore,
+  saver: Saver,
+  incoming: Incoming,
+  groupIncoming: GroupIncoming,
+): Sending {
   const { deps, session } = core;
   /** Picked files of entries not sent yet, by tmpId: kept for retries. */
   const uploads = new Map<string, Attachment>();
@@ -62,7 +68,8 @@ export function createSending(core: EngineCore, saver: Saver, incoming: Incoming
     if (!session.loaded) await core.untilLoaded();
     const uid = session.userId;
     if (uid === null) return;
-    if (type !== ChatType.PRIVATE) throw new Error(`chat type ${type} is not supported yet`);
+    if (type !== ChatType.PRIVATE && type !== ChatType.GROUP) throw new Error(`chat type ${type} cannot send`);
+    const group = type === ChatType.GROUP;
     const key = core.ensureChat(type, targetId);
     const tmpId = deps.newTmpId();
     const now = deps.now();
@@ -72,7 +79,7 @@ export function createSending(core: EngineCore, saver: Saver, incoming: Incoming
         type: msgType,
         content,
         sendId: uid,
-        recvId: targetId,
+        ...(group ? { groupId: targetId } : { recvId: targetId }),
         sendTime: now,
         status: MessageStatus.UNSEND,
         selfSend: true,
@@ -80,6 +87,8 @@ export function createSending(core: EngineCore, saver: Saver, incoming: Incoming
       };
       const quote = quoteOf(c, opts.quoteMessageId);
       if (quote) entry.quoteMessage = quote;
+      if (group && opts.atUserIds?.length) entry.atUserIds = opts.atUserIds;
+      if (group && opts.receipt) Object.assign(entry, { receipt: true, receiptOk: false, readedCount: 0 });
       if (attachment) entry.progress = 0;
       return { ...c, messages: [...c.messages, entry], last: lastOf(entry), lastSendTime: now, draft: '' };
     });
@@ -114,13 +123,22 @@ export function createSending(core: EngineCore, saver: Saver, incoming: Incoming
         uploads.delete(tmpId);
         setEntry(key, tmpId, { content, progress: 1 });
       }
-      const reply = await deps.api.send({
-        tmpId,
-        recvId: c.targetId,
-        type: entry.type,
-        content,
-        quoteMessageId: entry.quoteMessage?.id,
-      });
+      const quoteMessageId = entry.quoteMessage?.id;
+      if (c.type === ChatType.GROUP) {
+        const reply = await deps.groupApi.send({
+          tmpId,
+          groupId: c.targetId,
+          type: entry.type,
+          content,
+          receipt: entry.receipt === true,
+          atUserIds: entry.atUserIds ?? [],
+          quoteMessageId,
+        });
+        if (gen !== session.gen) return;
+        groupIncoming.applyMessage(reply, false);
+        return;
+      }
+      const reply = await deps.api.send({ tmpId, recvId: c.targetId, type: entry.type, content, quoteMessageId });
       if (gen !== session.gen) return;
       incoming.applyMessage(reply, false);
     } catch {
@@ -165,8 +183,13 @@ export function createSending(core: EngineCore, saver: Saver, incoming: Incoming
   }
 
   async function recall(type: ChatType, targetId: number, messageId: number) {
-    if (type !== ChatType.PRIVATE) return;
     const gen = session.gen;
+    if (type === ChatType.GROUP) {
+      const reply = await deps.groupApi.recall(messageId);
+      if (gen === session.gen) groupIncoming.applyRecallMessage(reply);
+      return;
+    }
+    if (type !== ChatType.PRIVATE) return;
     const reply = await deps.api.recall(messageId);
     if (gen !== session.gen) return;
     incoming.applyRecallMessage(reply);

@@ -45,12 +45,12 @@ export function sortedKeys(chats: Readonly<Record<string, ChatRecord>>): string[
     .map(([k]) => k);
 }
 
-export const lastOf = (m: ChatMessage): LastMessage => ({
-  type: m.type,
-  content: m.content,
-  status: m.status,
-  selfSend: m.selfSend,
-});
+export const lastOf = (m: ChatMessage): LastMessage => {
+  const last: LastMessage = { type: m.type, content: m.content, status: m.status, selfSend: m.selfSend };
+  // Group previews name the sender (spec §4).
+  if (m.groupId !== undefined && m.sendNickName) last.sendNickName = m.sendNickName;
+  return last;
+};
 
 /** A new, empty chat; named after the peer when known. */
 export function blankChat(

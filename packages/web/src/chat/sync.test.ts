@@ -23,6 +23,8 @@ describe('offline pull and cursor', () => {
     expect(s.chat()!.unreadCount).toBe(3);
     s.engine.onFrame(loading(false));
     expect(s.engine.cursor()).toBe(20);
+    expect(s.store.get().phase).toBe('receiving'); // until the group pull ends too
+    s.engine.onGroupFrame(loading(false));
     expect(s.store.get().phase).toBe('ready');
     s.engine.onFrame(wire(21));
     expect(s.engine.cursor()).toBe(21);
@@ -75,6 +77,9 @@ describe('offline pull and cursor', () => {
     await s.engine.flush();
     expect(s.saveSpy).not.toHaveBeenCalled();
     s.engine.onFrame(loading(false));
+    await flushPromises();
+    expect(s.saveSpy).not.toHaveBeenCalled(); // the group pull still runs
+    s.engine.onGroupFrame(loading(false));
     await flushPromises();
     expect(s.saveSpy).toHaveBeenCalledTimes(1);
     const [, index, chats] = s.saveSpy.mock.calls[0]!;

@@ -3,7 +3,15 @@
  * persistence, with fake REST calls, uploads, clock and timers.
  */
 import { vi } from 'vitest';
-import { ChatType, MessageStatus, MessageType, type PrivateMessage, type PrivateSendRequest } from '@parley/protocol';
+import {
+  ChatType,
+  MessageStatus,
+  MessageType,
+  type GroupMessage,
+  type GroupSendRequest,
+  type PrivateMessage,
+  type PrivateSendRequest,
+} from '@parley/protocol';
 import { createStore } from '../app/createStore';
 import { EMPTY_CHATS, createChatEngine, type ChatEngineDeps, type ChatsState } from './engine';
 import { createMemoryPersistence, type StoredChat } from './persistence';
@@ -14,6 +22,10 @@ export const ANN = 2;
 export const BOB = 3;
 export const P = ChatType.PRIVATE;
 export const annKey = chatKey({ type: P, targetId: ANN });
+export const G = ChatType.GROUP;
+/** A group I am in, with Ann and Bob. */
+export const TEAM = 50;
+export const teamKey = chatKey({ type: G, targetId: TEAM });
 
 const t = (key: string, opts?: Record<string, unknown>) => (opts?.name ? `${key}(${String(opts.name)})` : key);
 
@@ -30,6 +42,24 @@ export function wire(id: number, patch: Partial<PrivateMessage> = {}): PrivateMe
   };
 }
 export const loading = (on: boolean) => ({ type: MessageType.LOADING, content: on ? 'true' : 'false' });
+
+export function groupWire(id: number, patch: Partial<GroupMessage> = {}): GroupMessage {
+  return {
+    id,
+    groupId: TEAM,
+    sendId: ANN,
+    sendNickName: 'Ann',
+    type: MessageType.TEXT,
+    content: `g${id}`,
+    status: MessageStatus.SENDED,
+    sendTime: 1_700_000_000_000 + id * 1000,
+    atUserIds: [],
+    receipt: false,
+    receiptOk: false,
+    readedCount: 0,
+    ...patch,
+  };
+}
 
 export function storedChat(targetId: number, patch: Partial<StoredChat> = {}): StoredChat {
   return {
@@ -84,6 +114,34 @@ export function setup(options: { visible?: boolean } = {}) {
     maxReadedId: vi.fn((_friendId: number) => Promise.resolve(-1)),
     history: vi.fn((_friendId: number, _page: number, _size: number) => Promise.resolve([] as PrivateMessage[])),
   };
+  const groupApi = {
+    send: vi.fn((req: GroupSendRequest): Promise<GroupMessage> =>
+      Promise.resolve(
+        groupWire(nextId++, {
+          tmpId: req.tmpId,
+          groupId: req.groupId,
+          sendId: ME,
+          sendNickName: 'Me',
+          type: req.type,
+          content: req.content,
+          atUserIds: req.atUserIds,
+          receipt: req.receipt,
+          sendTime: now,
+        }),
+      ),
+    ),
+    recall: vi.fn((id: number): Promise<GroupMessage> =>
+      Promise.resolve(
+        groupWire(nextId++, { sendId: ME, sendNickName: 'Me', type: MessageType.RECALL, content: String(id) }),
+      ),
+    ),
+    pullOffline: vi.fn((_minId: number) => Promise.resolve(null)),
+    readed: vi.fn((_groupId: number, _messageId: number) => Promise.resolve(null)),
+    history: vi.fn((_groupId: number, _page: number, _size: number) => Promise.resolve([] as GroupMessage[])),
+  };
+  const groups = new Map<number, { showName: string; headImage: string; isDnd: boolean }>([
+    [TEAM, { showName: 'Team', headImage: '/team.png', isDnd: false }],
+  ]);
   const upload = {
     image: vi.fn((_file: File, onProgress: (f: number) => void) => {
       onProgress(0.5);
@@ -98,10 +156,13 @@ export function setup(options: { visible?: boolean } = {}) {
   };
   const deps: ChatEngineDeps = {
     api,
+    groupApi,
     upload,
     persistence,
     peer: (id) => (id === ANN ? { showName: 'Ann', headImage: '/a.png', isDnd: false } : undefined),
     lookupUser: () => Promise.resolve({ showName: 'Stranger', headImage: '' }),
+    group: (id) => groups.get(id),
+    lookupGroup: () => Promise.resolve({ showName: 'Other group', headImage: '' }),
     t,
     now: () => now,
     newTmpId: () => `tmp-${++tmpSeq}`,
@@ -138,6 +199,8 @@ export function setup(options: { visible?: boolean } = {}) {
     store,
     engine,
     api,
+    groupApi,
+    groups,
     upload,
     persistence,
     saveSpy,
@@ -162,6 +225,8 @@ export async function ready(options?: { visible?: boolean }) {
   s.engine.onConnection('loggedIn');
   s.engine.onFrame(loading(true));
   s.engine.onFrame(loading(false));
+  s.engine.onGroupFrame(loading(true));
+  s.engine.onGroupFrame(loading(false));
   await flushPromises();
   return s;
 }

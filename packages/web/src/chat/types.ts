@@ -86,6 +86,10 @@ export type Attachment =
 
 export interface SendOptions {
   quoteMessageId?: number;
+  /** Group chats: members mentioned (-1 = everyone, owner and admins only). */
+  atUserIds?: number[];
+  /** Group chats: a receipt message (members' reads are counted). */
+  receipt?: boolean;
 }
 
 /** The actions a screen may take; implemented by the chat engine (engine.ts). */

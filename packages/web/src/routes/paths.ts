@@ -24,6 +24,11 @@ export const Paths = {
   complaintInfo: '/pages/common/complaint-info',
   /** Not in spec §2: the blocklist, reached from mine. */
   blacklist: '/pages/mine/blacklist',
+  group: '/pages/group/group',
+  groupInfo: '/pages/group/group-info',
+  groupEdit: '/pages/group/group-edit',
+  groupInvite: '/pages/group/group-invite',
+  groupMember: '/pages/group/group-member',
 } as const;
 
 const withQuery = (path: string, query: Record<string, string | number>) =>
@@ -36,6 +41,11 @@ export const Links = {
   complaint: (target: { targetType: number; targetId: number; targetName: string }) =>
     withQuery(Paths.complaint, target),
   complaintInfo: (id: number) => withQuery(Paths.complaintInfo, { id }),
+  groupInfo: (groupId: number) => withQuery(Paths.groupInfo, { groupId }),
+  /** Without a group id: create a group. */
+  groupEdit: (groupId?: number) => (groupId ? withQuery(Paths.groupEdit, { groupId }) : Paths.groupEdit),
+  groupInvite: (groupId: number) => withQuery(Paths.groupInvite, { groupId }),
+  groupMember: (groupId: number) => withQuery(Paths.groupMember, { groupId }),
 };
 
 /** The chat box of one chat: `/pages/chat/chat-box?type=PRIVATE&targetId=7`. */

@@ -23,6 +23,11 @@ const ComplaintList = lazyPage(() => import('../pages/common/ComplaintListPage')
 const ComplaintInfo = lazyPage(() => import('../pages/common/ComplaintInfoPage'));
 const Blacklist = lazyPage(() => import('../pages/mine/BlacklistPage'));
 const ChatBox = lazyPage(() => import('../pages/chat/box/ChatBoxPage'));
+const GroupList = lazyPage(() => import('../pages/group/GroupListPage'));
+const GroupInfo = lazyPage(() => import('../pages/group/GroupInfoPage'));
+const GroupEdit = lazyPage(() => import('../pages/group/GroupEditPage'));
+const GroupInvite = lazyPage(() => import('../pages/group/GroupInvitePage'));
+const GroupMember = lazyPage(() => import('../pages/group/GroupMemberPage'));
 
 export const router = createHashRouter([
   // reachable signed out
@@ -54,6 +59,11 @@ export const router = createHashRouter([
       { path: Paths.complaintInfo, element: <ComplaintInfo /> },
       { path: Paths.blacklist, element: <Blacklist /> },
       { path: Paths.chatBox, element: <ChatBox /> },
+      { path: Paths.group, element: <GroupList /> },
+      { path: Paths.groupInfo, element: <GroupInfo /> },
+      { path: Paths.groupEdit, element: <GroupEdit /> },
+      { path: Paths.groupInvite, element: <GroupInvite /> },
+      { path: Paths.groupMember, element: <GroupMember /> },
     ],
   },
   { path: '*', element: <Navigate to={Paths.root} replace /> },

@@ -90,6 +90,11 @@ export const ChatRow = memo(function ChatRow({ chat, now, onOpen, onMenu }: Chat
         </span>
         <span className="chat-row__bottom">
           <span className="chat-row__last" data-testid={`chat-last-${id}`}>
+            {(chat.atMe || chat.atAll) && (
+              <span className="chat-row__draft" data-testid={`chat-at-${id}`}>
+                {t(chat.atMe ? 'chat.atMe' : 'chat.atAll')}{' '}
+              </span>
+            )}
             {chat.draft ? (
               <>
                 <span className="chat-row__draft">{t('chat.draft')}</span> {chat.draft}

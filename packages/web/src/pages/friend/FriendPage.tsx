@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { filterFriends } from '../../contacts/sections';
 import { reloadFriends, useFriends } from '../../contacts/friendsStore';
 import { Paths } from '../../routes/paths';
+import { Cell, CellGroup } from '../../ui/Cell';
 import { EmptyState } from '../../ui/EmptyState';
 import { IconButton } from '../../ui/IconButton';
 import { NavBar } from '../../ui/NavBar';
@@ -82,8 +83,30 @@ export default function FriendPage() {
   return (
     <div className="page">
       <NavBar title={t('tabs.friend')} noBack end={actions} />
+      <CellGroup>
+        <Cell
+          label={t('group.title')}
+          icon={<GroupIcon />}
+          onClick={() => void navigate(Paths.group)}
+          testId="contacts-groups"
+        />
+      </CellGroup>
       {body}
     </div>
+  );
+}
+
+function GroupIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d="M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8 0a3 3 0 1 0 0-6M2 19a6 6 0 0 1 12 0M16 13a6 6 0 0 1 6 6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
+    </svg>
   );
 }
 

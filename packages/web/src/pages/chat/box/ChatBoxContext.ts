@@ -1,6 +1,6 @@
 /** What every message row needs from the chat box, without passing it through the list. */
 import { createContext, useContext } from 'react';
-import type { ChatType } from '@parley/protocol';
+import type { ChatType, Group, GroupMember } from '@parley/protocol';
 import type { ChatMessage } from '../../../chat/types';
 
 export interface Person {
@@ -13,7 +13,17 @@ export interface ChatBoxApi {
   targetId: number;
   selfId: number;
   self: Person;
+  /** The friend, or the group itself in a group chat. */
   peer: Person;
+  /** Group chats: the group (role, mutes) and its members by user id. */
+  group?: Group;
+  members?: ReadonlyMap<number, GroupMember>;
+  /** Members still in the group (receipt numbers). */
+  memberCount?: number;
+  /** Who sent a message: me, the friend, or a group member (their display nickname, else the name sent with it). */
+  personOf(userId: number, sentName?: string): Person;
+  /** Group chats: the read / unread list of my receipt message. */
+  openReaders(message: ChatMessage): void;
   /** Open the per-message menu at a screen point. */
   openMenu(message: ChatMessage, x: number, y: number): void;
   /** Scroll to the message with this server id, or toast that it cannot be found. */

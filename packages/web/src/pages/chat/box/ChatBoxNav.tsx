@@ -1,7 +1,7 @@
 /** The chat box's own navigation bar: back, the peer's name and online state, and the way to their profile. */
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Links, Paths } from '../../../routes/paths';
+import { Paths } from '../../../routes/paths';
 import { BackButton } from '../../../ui/BackButton';
 import '../../../ui/navbar.css';
 
@@ -9,10 +9,11 @@ interface ChatBoxNavProps {
   title: string;
   /** undefined: not known (not a friend, or a group). */
   online?: boolean;
-  targetId: number;
+  /** The friend's profile or the group's info. */
+  infoLink: string;
 }
 
-export function ChatBoxNav({ title, online, targetId }: ChatBoxNavProps) {
+export function ChatBoxNav({ title, online, infoLink }: ChatBoxNavProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -38,7 +39,7 @@ export function ChatBoxNav({ title, online, targetId }: ChatBoxNavProps) {
         <button
           type="button"
           className="nav-icon"
-          onClick={() => void navigate(Links.userInfo(targetId))}
+          onClick={() => void navigate(infoLink)}
           aria-label={t('chatBox.peerInfo')}
           title={t('chatBox.peerInfo')}
           data-testid="chat-box-menu"

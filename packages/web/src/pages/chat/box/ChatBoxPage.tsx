@@ -1,5 +1,5 @@
 /**
- * /pages/chat/chat-box?type=PRIVATE&targetId=: one chat. The navigation bar, the
+ * /pages/chat/chat-box?type=PRIVATE|GROUP&targetId=: one chat. The navigation bar, the
  * virtual message list and the composer fill the (visual) viewport; previews,
  * the video player, the message menu and the forwarding selector open above.
  */
@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../app/session';
 import { chatActions, useChatSummary, useChatView } from '../../../chat';
 import type { ChatMessage } from '../../../chat/types';
 import { useFriend } from '../../../contacts/friendsStore';
+import { Links } from '../../../routes/paths';
 import { useIdParam } from '../../../routes/useIdParam';
 import { EmptyState } from '../../../ui/EmptyState';
 import { showToast } from '../../../ui/toast';
@@ -18,9 +19,12 @@ import { ZoomImageViewer } from '../../../ui/ZoomImageViewer';
 import { ChatBoxContext, type ChatBoxApi } from './ChatBoxContext';
 import { ChatBoxNav } from './ChatBoxNav';
 import { Composer, type ComposerHandle } from './composer/Composer';
+import { ComposerGate } from './composer/ComposerGate';
 import { ForwardSelector } from './ForwardSelector';
 import { stopVoice } from './lib/voicePlayer';
 import { MessageList, type MessageListHandle } from './MessageList';
+import { ReadersSheet } from './ReadersSheet';
+import { useGroupBox } from './useGroupBox';
 import { useMessageMenu } from './useMessageMenu';
 import { useVisualViewport } from './useVisualViewport';
 import { VideoPlayer } from './VideoPlayer';
@@ -32,8 +36,8 @@ export default function ChatBoxPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const targetId = useIdParam('targetId');
-  // Private chats now; groups plug in with their issue.
-  const type = params.get('type') === ChatType.PRIVATE ? ChatType.PRIVATE : null;
+  const raw = params.get('type');
+  const type = raw === ChatType.PRIVATE || raw === ChatType.GROUP ? raw : null;
   if (!type || !targetId) {
     return (
       <div className="page page--narrow">
@@ -48,7 +52,10 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
   const me = useCurrentUser();
   const view = useChatView(type, targetId);
   const summary = useChatSummary(type, targetId);
-  const friend = useFriend(targetId);
+  const isGroup = type === ChatType.GROUP;
+  const friend = useFriend(isGroup ? undefined : targetId);
+  const { group, members, active } = useGroupBox(isGroup ? targetId : undefined);
+  const [readers, setReaders] = useState<ChatMessage | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<MessageListHandle>(null);
   const composerRef = useRef<ComposerHandle>(null);
@@ -67,8 +74,9 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
     };
   }, [type, targetId]);
 
-  const peerName = friend?.showNickName || summary?.showName || '';
-  const peerAvatar = friend?.headImageThumb || summary?.headImage || '';
+  const peerName = (isGroup ? group?.showGroupName : friend?.showNickName) || summary?.showName || '';
+  const peerAvatar =
+    (isGroup ? group?.headImageThumb || group?.headImage : friend?.headImageThumb) || summary?.headImage || '';
   const menu = useMessageMenu({ type, targetId, onQuote: setQuote, onForward: setForwarding });
   const openMenu = menu.open;
 
@@ -79,6 +87,18 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
       selfId: me.id,
       self: { name: me.nickName, avatar: me.headImageThumb || me.headImage },
       peer: { name: peerName, avatar: peerAvatar },
+      group,
+      members,
+      memberCount: isGroup ? active.length || group?.memberCount : undefined,
+      personOf: (userId, sentName) => {
+        if (userId === me.id) return { name: me.nickName, avatar: me.headImageThumb || me.headImage };
+        if (!isGroup) return { name: peerName, avatar: peerAvatar };
+        const m = members?.get(userId);
+        return m
+          ? { name: m.showNickName, avatar: m.headImageThumb || m.headImage }
+          : { name: sentName || String(userId), avatar: '' };
+      },
+      openReaders: setReaders,
       openMenu,
       jumpToId: (id) => {
         if (!listRef.current?.jumpTo(`id:${id}`)) showToast(t('errors.originalNotFound'));
@@ -90,7 +110,7 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
       },
       reedit: (text) => composerRef.current?.setText(text),
     }),
-    [type, targetId, me, peerName, peerAvatar, openMenu, t],
+    [type, targetId, me, peerName, peerAvatar, isGroup, group, members, active.length, openMenu, t],
   );
 
   const loadOlder = useCallback(() => void chatActions.loadOlder(type, targetId), [type, targetId]);
@@ -103,12 +123,18 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
     <ChatBoxContext.Provider value={api}>
       <div ref={rootRef} className="chat-box" data-testid="chat-box" data-chat-type={type} data-target-id={targetId}>
         <ChatBoxNav
-          title={peerName}
+          title={
+            isGroup && group && !group.quit && !group.dissolve
+              ? `${peerName} (${active.length || group.memberCount})`
+              : peerName
+          }
           online={friend && !friend.deleted ? friend.online : undefined}
-          targetId={targetId}
+          infoLink={isGroup ? Links.groupInfo(targetId) : Links.userInfo(targetId)}
         />
         <MessageList view={view} onLoadOlder={loadOlder} handle={listRef} />
-        <Composer quote={quote} onClearQuote={() => setQuote(null)} onSent={toBottom} handle={composerRef} />
+        <ComposerGate group={isGroup ? group : undefined}>
+          <Composer quote={quote} onClearQuote={() => setQuote(null)} onSent={toBottom} handle={composerRef} />
+        </ComposerGate>
       </div>
       {menu.menu}
       {forwarding && <ForwardSelector message={forwarding} onClose={closeForward} />}
@@ -121,6 +147,9 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
         />
       )}
       {video && <VideoPlayer src={video} onClose={closeVideo} />}
+      {readers && group && (
+        <ReadersSheet group={group} message={readers} members={active} onClose={() => setReaders(null)} />
+      )}
     </ChatBoxContext.Provider>
   );
 }

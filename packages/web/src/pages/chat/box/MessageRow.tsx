@@ -3,7 +3,7 @@
  * state beside it (sending spinner, upload ring, failed mark with retry, read tick).
  */
 import { memo } from 'react';
-import { ChatType, MessageType } from '@parley/protocol';
+import { AT_ALL, ChatType, MessageType } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { chatActions } from '../../../chat';
 import { messageKey, type ChatMessage } from '../../../chat/types';
@@ -41,14 +41,18 @@ function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
   const box = useChatBox();
   const key = messageKey(message);
   const self = message.selfSend;
-  const person = self ? box.self : box.peer;
+  const isGroup = box.type === ChatType.GROUP;
+  const person = box.personOf(message.sendId, message.sendNickName);
+  const atIds = isGroup ? (message.atUserIds ?? []) : [];
+  const atMe = !self && (atIds.includes(box.selfId) || atIds.includes(AT_ALL));
+  const mentions = atIds.map((id) => (id === AT_ALL ? t('group.atAll') : box.personOf(id).name));
   const press = useLongPress((x, y) => box.openMenu(message, x, y));
   const uploading = message.loadStatus === 'sending' && ATTACHMENT.has(message.type) && message.progress !== undefined;
 
   const content = (() => {
     switch (message.type) {
       case MessageType.TEXT:
-        return <TextBubble content={message.content} testId={`message-text-${key}`} />;
+        return <TextBubble content={message.content} testId={`message-text-${key}`} mentions={mentions} />;
       case MessageType.IMAGE:
         return <ImageBubble content={message.content} testId={`message-image-${key}`} />;
       case MessageType.VIDEO:
@@ -67,7 +71,7 @@ function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
 
   return (
     <div
-      className={`msg${self ? ' msg--self' : ''}${highlighted ? ' msg--highlight' : ''}`}
+      className={`msg${self ? ' msg--self' : ''}${highlighted ? ' msg--highlight' : ''}${atMe ? ' msg--at-me' : ''}`}
       data-testid={`message-${key}`}
       data-type={message.type}
       data-status={message.status}
@@ -76,6 +80,11 @@ function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
     >
       <Avatar src={person.avatar} name={person.name} size={38} />
       <div className="msg__main">
+        {isGroup && !self && (
+          <span className="msg__sender" data-testid={`message-sender-${key}`}>
+            {person.name}
+          </span>
+        )}
         {message.quoteMessage && <QuoteBlock quote={message.quoteMessage} testId={`message-quote-${key}`} />}
         <div className="msg__line">
           <div
@@ -121,8 +130,29 @@ function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
             </button>
           </div>
         </div>
+        {isGroup && self && message.receipt && message.id !== undefined && <ReceiptLine message={message} />}
       </div>
     </div>
+  );
+}
+
+/** Under my receipt message: "N read / M unread" (or all read), opening the read / unread list. */
+function ReceiptLine({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const box = useChatBox();
+  const read = message.readedCount ?? 0;
+  const unread = Math.max(0, (box.memberCount ?? 1) - 1 - read);
+  const done = message.receiptOk === true || (box.memberCount !== undefined && unread === 0);
+  return (
+    <button
+      type="button"
+      className={`msg__receipt${done ? ' msg__receipt--done' : ''}`}
+      onClick={() => box.openReaders(message)}
+      data-testid={`message-receipt-${messageKey(message)}`}
+      data-read={read}
+    >
+      {done ? t('chatBox.allRead') : t('chatBox.receiptCounts', { read, unread })}
+    </button>
   );
 }
 

@@ -26,7 +26,7 @@ export function NoticeRow({ message, now }: { message: ChatMessage; now: number 
   } else if (message.type === MessageType.TIP_TEXT) {
     text = tipText(message.content, t);
   } else if (message.type === MessageType.RECALL || message.status === MessageStatus.RECALL) {
-    text = recallNotice(message.selfSend, peer.name, t);
+    text = recallNotice(message.selfSend, message.sendNickName || peer.name, t);
     const again = message.selfSend ? reeditText(message.id, now) : undefined;
     if (again !== undefined) {
       action = (

@@ -6,9 +6,9 @@ import { summaryText } from '../lib/content';
 
 export function QuoteBlock({ quote, testId }: { quote: QuoteMessage; testId: string }) {
   const { t } = useTranslation();
-  const { selfId, self, peer, jumpToId } = useChatBox();
+  const { personOf, jumpToId } = useChatBox();
   const recalled = quote.status === MessageStatus.RECALL;
-  const who = quote.sendId === selfId ? self.name : peer.name;
+  const who = personOf(quote.sendId).name;
   return (
     <button
       type="button"

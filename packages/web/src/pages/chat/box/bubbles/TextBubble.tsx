@@ -3,8 +3,16 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { Paths } from '../../../../routes/paths';
 import { messageParts } from '../lib/emojiText';
+import { splitMentions } from '../lib/mentions';
 
-export const TextBubble = memo(function TextBubble({ content, testId }: { content: string; testId: string }) {
+interface TextBubbleProps {
+  content: string;
+  testId: string;
+  /** Group messages: names written as `@name` that are highlighted. */
+  mentions?: readonly string[];
+}
+
+export const TextBubble = memo(function TextBubble({ content, testId, mentions }: TextBubbleProps) {
   return (
     <div className="bubble__text" data-testid={testId} dir="auto">
       {messageParts(content).map((part, i) => {
@@ -27,7 +35,20 @@ export const TextBubble = memo(function TextBubble({ content, testId }: { conten
             </Link>
           );
         }
-        return <span key={i}>{part.text}</span>;
+        if (!mentions?.length) return <span key={i}>{part.text}</span>;
+        return (
+          <span key={i}>
+            {splitMentions(part.text, mentions).map((p, j) =>
+              p.kind === 'at' ? (
+                <span key={j} className="bubble__at">
+                  {p.text}
+                </span>
+              ) : (
+                p.text
+              ),
+            )}
+          </span>
+        );
       })}
     </div>
   );

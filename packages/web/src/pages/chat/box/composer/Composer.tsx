@@ -2,16 +2,30 @@
  * The composer: a growing text box (Enter sends on desktop, Shift+Enter breaks
  * the line), emoji panel, "+" panel (album, camera, file, card), voice recorder,
  * quote bar, and the draft kept per chat. The text box shows emoji as characters;
- * they become `#name;` tokens when sent.
+ * they become `#name;` tokens when sent. In a group, `@` opens the member picker
+ * and a toggle makes the next message a receipt message.
  */
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Limits, type CardContent } from '@parley/protocol';
 import { chatActions, useChatSummary } from '../../../../chat';
 import type { Attachment, ChatMessage, SendOptions } from '../../../../chat/types';
+import { roleIn } from '../../../../groups/groupsReducer';
+import { canMentionAll } from '../../../../groups/permissions';
 import { showToast } from '../../../../ui/toast';
 import { useChatBox } from '../ChatBoxContext';
 import { displayToTokens, insertAt, isBlank, tokensToDisplay } from '../lib/emojiText';
+import { atUserIdsOf, insertMention, typedAt, type Mention } from '../lib/mentions';
+import { AtPicker } from './AtPicker';
 import { CardForm } from './CardForm';
 import { EmojiPanel } from './EmojiPanel';
 import { PlusPanel } from './PlusPanel';
@@ -39,7 +53,7 @@ const desktop = () => window.matchMedia('(hover: hover) and (pointer: fine)').ma
 
 export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps) {
   const { t } = useTranslation();
-  const { type, targetId } = useChatBox();
+  const { type, targetId, group, members, selfId } = useChatBox();
   const summary = useChatSummary(type, targetId);
   const [text, setText] = useState(() => tokensToDisplay(summary?.draft ?? ''));
   const [panel, setPanel] = useState<'none' | 'emoji' | 'plus'>('none');
@@ -48,6 +62,14 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   const input = useRef<HTMLTextAreaElement>(null);
   const touched = useRef(text !== '');
   const caret = useRef<number | null>(null);
+  const [mentions, setMentions] = useState<Mention[]>([]);
+  /** Caret right after the typed `@` while the picker is open. */
+  const [atCaret, setAtCaret] = useState<number | null>(null);
+  const [receipt, setReceipt] = useState(false);
+  const atCandidates = useMemo(
+    () => (members ? [...members.values()].filter((m) => !m.quit && m.userId !== selfId) : []),
+    [members, selfId],
+  );
 
   // The draft may arrive after the box opened (chats load from the device).
   const storedDraft = summary?.draft ?? '';
@@ -97,13 +119,37 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     },
   }));
 
-  const opts = (): SendOptions | undefined => (quote?.id !== undefined ? { quoteMessageId: quote.id } : undefined);
+  const opts = (sent = ''): SendOptions | undefined => {
+    const o: SendOptions = quote?.id !== undefined ? { quoteMessageId: quote.id } : {};
+    if (group) {
+      const atUserIds = atUserIdsOf(sent, mentions);
+      if (atUserIds.length) o.atUserIds = atUserIds;
+      if (receipt) o.receipt = true;
+    }
+    return Object.keys(o).length ? o : undefined;
+  };
+
+  const afterGroupSend = () => {
+    setMentions([]);
+    setReceipt(false);
+  };
+
+  const pickMention = (m: Mention) => {
+    const at = atCaret ?? text.length;
+    const next = insertMention(text, at, m.name);
+    setMentions((list) => [...list, m]);
+    setAtCaret(null);
+    caret.current = next.caret;
+    change(next.value);
+    input.current?.focus();
+  };
 
   const send = () => {
     if (isBlank(text)) return;
     const tokens = displayToTokens(text.replace(/\s+$/u, ''));
     if (tokens.length > Limits.TEXT_CONTENT_MAX) return showToast(t('errors.messageTooLong'));
-    void chatActions.sendText(type, targetId, tokens, opts());
+    void chatActions.sendText(type, targetId, tokens, opts(text));
+    afterGroupSend();
     change('');
     onClearQuote();
     onSent();
@@ -119,6 +165,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
 
   const sendCard = (card: CardContent) => {
     void chatActions.sendCard(type, targetId, card, opts());
+    afterGroupSend();
     setCardOpen(false);
     setPanel('none');
     onClearQuote();
@@ -167,7 +214,11 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
           aria-label={t('chatBox.placeholder')}
           enterKeyHint="send"
           data-testid="composer-input"
-          onChange={(e) => change(e.target.value)}
+          onChange={(e) => {
+            const value = e.target.value;
+            if (group && typedAt(text, value, e.target.selectionStart)) setAtCaret(e.target.selectionStart);
+            change(value);
+          }}
           onFocus={() => !desktop() && setPanel('none')}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && desktop()) {
@@ -176,6 +227,35 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
             }
           }}
         />
+        {group && (
+          <button
+            type="button"
+            className={`composer__icon${receipt ? ' composer__icon--on' : ''}`}
+            aria-label={t('chatBox.receipt')}
+            aria-pressed={receipt}
+            title={t(receipt ? 'chatBox.receiptOn' : 'chatBox.receipt')}
+            data-testid="composer-receipt"
+            onClick={() => setReceipt((r) => !r)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <circle
+                cx="12"
+                cy="12"
+                r="9"
+                fill={receipt ? 'currentColor' : 'none'}
+                stroke="currentColor"
+                strokeWidth="1.7"
+              />
+              <path
+                d="m8 12.5 2.5 2.5L16 9.5"
+                fill="none"
+                stroke={receipt ? '#fff' : 'currentColor'}
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+        )}
         <button
           type="button"
           className={`composer__icon${panel === 'emoji' ? ' composer__icon--active' : ''}`}
@@ -224,6 +304,14 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
       {panel === 'emoji' && <EmojiPanel onPick={insertEmoji} />}
       {panel === 'plus' && <PlusPanel onFiles={sendFiles} onCard={() => setCardOpen(true)} />}
       {cardOpen && <CardForm onSend={sendCard} onClose={() => setCardOpen(false)} />}
+      {atCaret !== null && group && (
+        <AtPicker
+          members={atCandidates}
+          canMentionAll={canMentionAll(roleIn(group, selfId))}
+          onPick={pickMention}
+          onClose={() => setAtCaret(null)}
+        />
+      )}
     </div>
   );
 }

@@ -6,8 +6,8 @@ import { summaryText } from '../lib/content';
 
 export function QuoteBar({ message, onCancel }: { message: ChatMessage; onCancel: () => void }) {
   const { t } = useTranslation();
-  const { self, peer } = useChatBox();
-  const who = message.selfSend ? self.name : peer.name;
+  const { personOf } = useChatBox();
+  const who = personOf(message.sendId, message.sendNickName).name;
   return (
     <div className="quote-bar" data-testid="quote-bar">
       <span className="quote-bar__text" dir="auto">

@@ -1,0 +1,159 @@
+/**
+ * Stored group messages entering the chats (cmd 4 frames, the offline pull, send
+ * and recall replies), read marks from my other terminals (READED) and the read
+ * counts of my receipt messages (RECEIPT). Chats are keyed `GROUP-{groupId}`.
+ */
+import { ChatType, MessageStatus, MessageType, type GroupMessage } from '@parley/protocol';
+import { mergeBatch } from './batch';
+import type { ChatPatch, EngineCore } from './context';
+import { atFlagsOf, fromGroupWire, withReadUpTo, withReceiptCount } from './groupMessages';
+import { applyRecall, countsAsUnread, indexOfId, insertMessage } from './messages';
+import { recallNotice } from './preview';
+import type { Reading } from './reading';
+import { lastOf } from './state';
+import { chatKey } from './types';
+
+export interface GroupIncoming {
+  /** A stored message. `live`: it may notify. Returns whether it was new. */
+  applyMessage(wire: GroupMessage, live: boolean): boolean;
+  /** Messages of an offline pull (none live), merged per chat with one store update. */
+  applyPulled(wires: readonly GroupMessage[]): void;
+  /** A RECALL message: the original becomes the notice. */
+  applyRecallMessage(wire: GroupMessage): void;
+  /** READED: I read the group up to `content` on my other terminal. */
+  applyReaded(wire: GroupMessage): void;
+  /** RECEIPT: new read count of one of my receipt messages. */
+  applyReceiptFrame(wire: GroupMessage): void;
+}
+
+const G = ChatType.GROUP;
+const keyOf = (groupId: number) => chatKey({ type: G, targetId: groupId });
+
+export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIncoming {
+  const { deps, session } = core;
+
+  function applyReaded(wire: GroupMessage) {
+    if (wire.sendId !== session.userId) return;
+    const maxId = Number(wire.content);
+    if (!Number.isFinite(maxId)) return;
+    core.patch(keyOf(wire.groupId), (c) => withReadUpTo(c, maxId));
+  }
+
+  function applyReceiptFrame(wire: GroupMessage) {
+    if (typeof wire.id !== 'number' || typeof wire.readedCount !== 'number') return;
+    core.patch(keyOf(wire.groupId), (c) => withReceiptCount(c, wire.id, wire.readedCount, wire.receiptOk === true));
+  }
+
+  function applyRecallMessage(wire: GroupMessage) {
+    const uid = session.userId;
+    if (uid === null) return;
+    const originalId = Number(wire.content);
+    const selfSend = wire.sendId === uid;
+    const notice = recallNotice(selfSend, wire.sendNickName ?? '', deps.t);
+    core.patch(keyOf(wire.groupId), (c) => {
+      const at = indexOfId(c.messages, originalId);
+      const original = at >= 0 ? c.messages[at] : undefined;
+      const wasUnread = original !== undefined && original.status !== MessageStatus.RECALL && countsAsUnread(original);
+      const messages = applyRecall(c.messages, originalId, notice);
+      if (messages === c.messages && c.last?.type === MessageType.RECALL) return c;
+      return {
+        ...c,
+        messages,
+        unreadCount: wasUnread ? Math.max(0, c.unreadCount - 1) : c.unreadCount,
+        last: {
+          type: MessageType.RECALL,
+          content: notice,
+          status: MessageStatus.RECALL,
+          selfSend,
+          sendNickName: wire.sendNickName,
+        },
+      };
+    });
+  }
+
+  function entryOf(wire: GroupMessage, uid: number) {
+    const entry = fromGroupWire(wire, uid);
+    if (entry.status === MessageStatus.RECALL)
+      entry.content = recallNotice(entry.selfSend, entry.sendNickName ?? '', deps.t);
+    return entry;
+  }
+
+  function applyMessage(wire: GroupMessage, live: boolean): boolean {
+    const uid = session.userId;
+    if (uid === null) return false;
+    const groupId = wire.groupId;
+    if (core.chatOf(keyOf(groupId))?.deletedIds.includes(wire.id)) return false;
+    const key = core.ensureChat(G, groupId);
+    const entry = entryOf(wire, uid);
+    let added = false;
+    let counted = false;
+    core.patch(key, (c) => {
+      const { list, outcome } = insertMessage(c.messages, entry);
+      if (outcome === 'duplicate') return list === c.messages ? c : { ...c, messages: list };
+      added = outcome === 'added';
+      let { unreadCount, atMe, atAll } = c;
+      if (added && countsAsUnread(entry)) {
+        if (reading.isOpenAndSeen(key)) {
+          const at = indexOfId(list, entry.id!);
+          if (at >= 0) list[at] = { ...entry, status: MessageStatus.READED };
+          reading.scheduleRead(key);
+        } else {
+          unreadCount++;
+          counted = true;
+          const flags = atFlagsOf(entry, uid);
+          atMe ||= flags.atMe;
+          atAll ||= flags.atAll;
+        }
+      }
+      const newest = entry.sendTime >= c.lastSendTime;
+      return {
+        ...c,
+        messages: list,
+        unreadCount,
+        atMe,
+        atAll,
+        last: newest ? lastOf(entry) : c.last,
+        lastSendTime: newest ? entry.sendTime : c.lastSendTime,
+      };
+    });
+    // Do-not-disturb silences the group, except where I am mentioned.
+    const mentioned = atFlagsOf(entry, uid);
+    if (counted && live && !deps.isVisible() && (!deps.group(groupId)?.isDnd || mentioned.atMe || mentioned.atAll)) {
+      const c = core.chatOf(key);
+      if (c) deps.notify(c, entry);
+    }
+    return added;
+  }
+
+  function applyPulled(wires: readonly GroupMessage[]) {
+    const uid = session.userId;
+    if (uid === null) return;
+    const byGroup = new Map<number, GroupMessage[]>();
+    for (const w of wires) {
+      const list = byGroup.get(w.groupId);
+      if (list) list.push(w);
+      else byGroup.set(w.groupId, [w]);
+    }
+    const patches: ChatPatch[] = [];
+    for (const [groupId, list] of byGroup) {
+      const key = keyOf(groupId);
+      // Ids deleted on this device stay deleted (and do not show the chat).
+      const deleted = new Set(core.chatOf(key)?.deletedIds);
+      const kept = deleted.size > 0 ? list.filter((w) => !deleted.has(w.id)) : list;
+      if (kept.length === 0) continue;
+      patches.push({
+        type: G,
+        targetId: groupId,
+        fn: (c) => {
+          const entries = kept.map((w) => entryOf(w, uid));
+          const { record, read } = mergeBatch(c, entries, reading.isOpenAndSeen(key), uid);
+          if (read) reading.scheduleRead(key);
+          return record;
+        },
+      });
+    }
+    core.patchMany(patches);
+  }
+
+  return { applyMessage, applyPulled, applyRecallMessage, applyReaded, applyReceiptFrame };
+}
