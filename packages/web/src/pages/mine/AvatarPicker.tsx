@@ -6,6 +6,7 @@ import { upload } from '../../api/call';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
+import './avatar-picker.css';
 
 interface AvatarPickerProps {
   src: string;

@@ -113,6 +113,13 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
     [type, targetId, me, peerName, peerAvatar, isGroup, group, members, active.length, openMenu, t],
   );
 
+  // The sheet follows the message as its read count grows (RECEIPT frames replace it in the view).
+  const readersId = readers?.id;
+  const liveReaders = useMemo(
+    () => (readersId === undefined ? undefined : view.messages.find((m) => m.id === readersId)),
+    [readersId, view.messages],
+  );
+
   const loadOlder = useCallback(() => void chatActions.loadOlder(type, targetId), [type, targetId]);
   const toBottom = useCallback(() => listRef.current?.scrollToBottom(), []);
   const closeImage = useCallback(() => setImage(null), []);
@@ -148,7 +155,12 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
       )}
       {video && <VideoPlayer src={video} onClose={closeVideo} />}
       {readers && group && (
-        <ReadersSheet group={group} message={readers} members={active} onClose={() => setReaders(null)} />
+        <ReadersSheet
+          group={group}
+          message={liveReaders ?? readers}
+          members={active}
+          onClose={() => setReaders(null)}
+        />
       )}
     </ChatBoxContext.Provider>
   );

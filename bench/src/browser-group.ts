@@ -1,0 +1,132 @@
+/**
+ * Group chat timings in headless Chromium (issue 8, Performance): a group of
+ * `members` (default 3,000) holding `messages` (default 10,000) texts, seen by a plain
+ * member A. Starts nothing itself:
+ *
+ *   AUTH_RATE_PER_MIN=0 RATE_LIMITS=off LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npm start
+ *   npx tsx bench/src/browser-group.ts http://127.0.0.1:8099 [runs=3] [members=3000] [messages=10000]
+ *
+ * Seeding over REST: the owner O befriends everyone and invites them (50 a call); O
+ * sends the texts (16 in flight); A reads up to the newest. Each run uses a fresh
+ * context (empty IndexedDB) at 390×844 logged in as A and times, with the page clock:
+ *   (a) cold start → chat list ready (pulls every group message);
+ *   (b) opening the group chat → its newest message in view, and a second open;
+ *   (c) the member page → first member row painted, and → all members listed.
+ * Loopback only; bounded by the counts and a 30-minute deadline.
+ */
+import { chromium, type Page } from 'playwright-core';
+import { ChatType, MessageType, api } from '@parley/protocol';
+import { median, restClient, type Account } from './lib/rest.js';
+import { backToList, findRow, openChat, startupProbe, type StartMarks } from './lib/page-probes.js';
+
+const [base = 'http://127.0.0.1:8099', runsArg = '3', membersArg = '3000', messagesArg = '10000'] =
+  process.argv.slice(2);
+const [runs, nMembers, nMessages] = [runsArg, membersArg, messagesArg].map(Number) as [number, number, number];
+const rest = restClient(base, Date.now() + 30 * 60_000);
+const runId = Date.now().toString(36);
+const password = 'bench-pass';
+const secs = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
+const WAIT_MS = 5 * 60_000;
+
+// ---- seed
+let t = performance.now();
+const owner = await rest.account(`bg-${runId}-o@parley.test`, password);
+const a = await rest.account(`bg-${runId}-a@parley.test`, password);
+const others: Account[] = [];
+await rest.pool(nMembers - 2, 16, async (i) => {
+  others.push(await rest.account(`bg-${runId}-${i}@parley.test`, password));
+});
+const everyone = [a, ...others];
+await rest.pool(everyone.length, 16, async (i) => {
+  await rest.call('POST', `${api.friendAdd.path}?friendId=${everyone[i]!.id}`, { token: owner.token });
+});
+const group = await rest.call<{ id: number }>('POST', api.groupCreate.path, {
+  token: owner.token,
+  body: { name: 'Big group' },
+});
+for (let i = 0; i < everyone.length; i += 50) {
+  const friendIds = everyone.slice(i, i + 50).map((u) => u.id);
+  await rest.call('POST', api.groupInvite.path, { token: owner.token, body: { groupId: group.id, friendIds } });
+}
+console.log(`group of ${nMembers} members ready in ${secs(t)} s`);
+t = performance.now();
+let newest = 0;
+await rest.pool(nMessages, 16, async (i) => {
+  const m = await rest.call<{ id: number }>('POST', api.groupSend.path, {
+    token: owner.token,
+    body: { tmpId: `${runId}-${i}`, groupId: group.id, type: MessageType.TEXT, content: `#${i} hello group` },
+  });
+  newest = Math.max(newest, m.id);
+});
+await rest.call('PUT', `${api.groupReaded.path}?groupId=${group.id}&messageId=${newest}`, { token: a.token });
+console.log(`${nMessages} group messages in ${secs(t)} s (newest id ${newest})`);
+
+// ---- browser
+const row = `chat-row-${ChatType.GROUP}-${group.id}`;
+const results = new Map<string, number[]>();
+const record = (label: string, v: number) => results.set(label, [...(results.get(label) ?? []), v]);
+
+function membersProbe(want: number): Promise<{ first: number; all: number; count: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    let first = NaN;
+    const tick = () => {
+      const rows = document.querySelectorAll('[data-testid^="group-member-"]:not([data-testid="group-member-list"])');
+      if (Number.isNaN(first) && rows.length > 0) first = performance.now() - t0;
+      if (rows.length >= want || performance.now() - t0 > 60_000) {
+        resolve({ first, all: performance.now() - t0, count: rows.length });
+      } else requestAnimationFrame(tick);
+    };
+    tick();
+  });
+}
+
+async function ready(page: Page): Promise<StartMarks> {
+  await page.waitForFunction(() => window.__benchMarks?.ready !== undefined, null, { timeout: WAIT_MS, polling: 250 });
+  return page.evaluate(() => window.__benchMarks!);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  headless: true,
+});
+try {
+  for (let run = 1; run <= runs; run++) {
+    const pair = await rest.login(a.userName, password);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    await context.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
+    await context.addInitScript(
+      (info) => {
+        localStorage.setItem('locale', 'en-US');
+        if (!sessionStorage.getItem('benchInit')) localStorage.setItem('loginInfo', info);
+        sessionStorage.setItem('benchInit', '1');
+      },
+      JSON.stringify({ accessToken: pair.accessToken, refreshToken: pair.refreshToken }),
+    );
+    await context.addInitScript(startupProbe, 2);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error(`  page error: ${e.message}`));
+    await page.goto(`${base}/#/pages/chat/chat`, { waitUntil: 'commit' });
+    const cold = await ready(page);
+    record(`(a) cold start with ${nMessages} group messages: list ready (ms)`, cold.ready ?? NaN);
+    if (!(await page.evaluate(findRow, row))) throw new Error(`${row} not in the chat list`);
+    const first = await page.evaluate(openChat, { row, message: `message-id:${newest}`, timeoutMs: 60_000 });
+    record('(b) open the group chat: newest message visible (ms)', first.newestMs);
+    await page.evaluate(backToList);
+    const again = await page.evaluate(openChat, { row, message: `message-id:${newest}`, timeoutMs: 60_000 });
+    record('(b) second open: newest message visible (ms)', again.newestMs);
+    await page.goto(`${base}/#/pages/group/group-member?groupId=${group.id}`);
+    const m = await page.evaluate(membersProbe, nMembers);
+    record(`(c) member page: first row (ms)`, m.first);
+    record(`(c) member page: all ${m.count} rows (ms)`, m.all);
+    await context.close();
+    console.log(`run ${run} done`);
+  }
+} finally {
+  await browser.close();
+}
+console.log(`\nBrowser group bench: ${nMembers} members, ${nMessages} messages, 390×844, median of ${runs} run(s)`);
+for (const [label, xs] of results)
+  console.log(`| ${label} | ${median(xs).toFixed(0)} | ${xs.map((x) => x.toFixed(0)).join(' | ')} |`);
+process.exit(0);
