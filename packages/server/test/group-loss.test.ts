@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MessageType, Terminal } from '@parley/protocol';
 import { ApiClient, login, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
-import { ChatClient } from './support/chat-client.js';
+import { ChatClient, chaos } from './support/chat-client.js';
 import { tmpId } from './support/messages.js';
 import { startCluster, startServer, usingPostgres, type TestServer } from './support/server.js';
 
@@ -21,19 +21,6 @@ const DEADLINE_MS = 40_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rand = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
-
-async function chaos(terminal: ChatClient, stop: () => boolean): Promise<void> {
-  while (!stop()) {
-    try {
-      await terminal.connect();
-    } catch {
-      // dropped before login finished: try again
-    }
-    await sleep(Math.random() < 0.5 ? rand(0, 15) : rand(15, 150));
-    terminal.drop();
-    await sleep(rand(0, 30));
-  }
-}
 
 /** One run against `nodes` (terminals hop between them when there are several). */
 async function run(nodes: TestServer[]): Promise<void> {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MessageType, Terminal } from '@parley/protocol';
 import { ApiClient, login, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
-import { ChatClient } from './support/chat-client.js';
+import { ChatClient, chaos } from './support/chat-client.js';
 import { tmpId } from './support/messages.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -34,20 +34,6 @@ afterAll(() => ts?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rand = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
-
-/** Drops and reconnects `terminal` at random until `stop()` says so; mostly short lives, so many drops land mid-pull. */
-async function chaos(terminal: ChatClient, stop: () => boolean): Promise<void> {
-  while (!stop()) {
-    try {
-      await terminal.connect();
-    } catch {
-      // dropped before login finished: try again
-    }
-    await sleep(Math.random() < 0.5 ? rand(0, 15) : rand(15, 150));
-    terminal.drop();
-    await sleep(rand(0, 30));
-  }
-}
 
 it(
   'every receiver terminal ends with every message for its user exactly once, in id order',

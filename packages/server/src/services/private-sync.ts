@@ -3,14 +3,12 @@
  * history pages, read marks (READED / RECEIPT frames) and maxReadedId.
  * Why the pull cannot skip a message: docs/MESSAGE-DELIVERY.md.
  */
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   Cmd,
   MessageStatus,
   MessageType,
   MessageTypeRange,
-  type LoadingNotice,
   type PrivateMessage,
   type PrivateReadNotice,
   type Terminal,
@@ -22,15 +20,9 @@ import { toWireWithQuotes } from './private-message-wire.js';
 import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
-/** Rows per pull query; the pull repeats until a query returns fewer. */
-export const PULL_BATCH = 500;
-/** Close code for a socket whose offline pull failed server-side: the client reconnects and pulls again. */
-export const PULL_FAILED_CLOSE = 1011;
+import { PULL_BATCH, pullOffline } from './offline-pull.js';
 
-const loading = (on: boolean) => {
-  const data: LoadingNotice = { type: MessageType.LOADING, content: on ? 'true' : 'false' };
-  return { cmd: Cmd.PRIVATE_MESSAGE, data } as const;
-};
+export { PULL_BATCH, PULL_FAILED_CLOSE } from './offline-pull.js';
 
 export class PrivateSyncService {
   constructor(
@@ -42,35 +34,15 @@ export class PrivateSyncService {
   ) {}
 
   /**
-   * Sends to the caller's socket(s) of `terminal` that are logged in now (and to no
-   * socket that logs in later): LOADING "true", every message the user sent or
-   * received with id > minId in id order, LOADING "false". Recalled originals come
-   * with status RECALL, RECALL messages as stored. If a query fails, the socket is
-   * closed without LOADING "false" so the client pulls again from the same cursor.
+   * The offline pull (offline-pull.ts) of every message the user sent or received
+   * with id > minId. Recalled originals come with status RECALL, RECALL messages as stored.
    */
-  async pullOffline(me: number, terminal: Terminal, minId: number): Promise<void> {
-    const token = crypto.randomUUID();
-    await this.push.toTerminalBinding(me, terminal, token, loading(true));
-    try {
-      let cursor = minId;
-      for (;;) {
-        const rows = await this.batchAfter(me, cursor);
-        for (const msg of await toWireWithQuotes(this.db, rows)) {
-          await this.push.toToken(me, token, { cmd: Cmd.PRIVATE_MESSAGE, data: msg });
-        }
-        if (rows.length < PULL_BATCH) break;
-        cursor = rows[rows.length - 1]!.id;
-        // SQLite and the in-process bus never yield: let other requests run between batches.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    } catch (err) {
-      await this.push.toToken(me, token, undefined, {
-        release: true,
-        close: { code: PULL_FAILED_CLOSE, reason: 'offline pull failed' },
-      });
-      throw err;
-    }
-    await this.push.toToken(me, token, loading(false), { release: true });
+  pullOffline(me: number, terminal: Terminal, minId: number): Promise<void> {
+    return pullOffline(this.push, me, terminal, minId, {
+      cmd: Cmd.PRIVATE_MESSAGE,
+      batchAfter: (cursor) => this.batchAfter(me, cursor),
+      toWire: (rows) => toWireWithQuotes(this.db, rows),
+    });
   }
 
   /**

@@ -147,3 +147,20 @@ export class ChatClient {
     this.loaded = false;
   }
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rand = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+
+/** Drops and reconnects `terminal` at random until `stop()` says so; mostly short lives, so many drops land mid-pull. */
+export async function chaos(terminal: ChatClient, stop: () => boolean): Promise<void> {
+  while (!stop()) {
+    try {
+      await terminal.connect();
+    } catch {
+      // dropped before login finished: try again
+    }
+    await sleep(Math.random() < 0.5 ? rand(0, 15) : rand(15, 150));
+    terminal.drop();
+    await sleep(rand(0, 30));
+  }
+}

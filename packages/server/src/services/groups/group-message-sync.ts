@@ -4,7 +4,6 @@
  * messages), history inside the member's window, read marks with RECEIPT frames
  * to the senders of receipt messages, and the read list.
  */
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   Cmd,
@@ -13,21 +12,15 @@ import {
   type GroupMessage,
   type GroupReadNotice,
   type GroupReceiptNotice,
-  type LoadingNotice,
   type Terminal,
 } from '@parley/protocol';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { PushService } from '../../realtime/push.js';
-import { PULL_BATCH, PULL_FAILED_CLOSE } from '../private-sync.js';
+import { PULL_BATCH, pullOffline } from '../offline-pull.js';
 import { assertEverMember, loadAccess } from './access.js';
 import type { GroupStream } from './stream.js';
 import { readCount, readersQuery, toWireGroupMessages } from './wire.js';
-
-const loading = (on: boolean) => {
-  const data: LoadingNotice = { type: MessageType.LOADING, content: on ? 'true' : 'false' };
-  return { cmd: Cmd.GROUP_MESSAGE, data } as const;
-};
 
 export class GroupMessageSyncService {
   constructor(
@@ -41,28 +34,13 @@ export class GroupMessageSyncService {
    * message above `minId` inside the caller's window of each group (after they
    * joined, up to when they left), in id order, then LOADING "false".
    */
-  async pullOffline(me: number, terminal: Terminal, minId: number): Promise<void> {
-    const token = crypto.randomUUID();
-    await this.push.toTerminalBinding(me, terminal, token, loading(true));
-    try {
-      let cursor = minId;
-      for (;;) {
-        const rows = await this.windowQuery(me).where('g.id', '>', cursor).orderBy('g.id').limit(PULL_BATCH).execute();
-        for (const msg of await toWireGroupMessages(this.db, rows)) {
-          await this.push.toToken(me, token, { cmd: Cmd.GROUP_MESSAGE, data: msg });
-        }
-        if (rows.length < PULL_BATCH) break;
-        cursor = rows[rows.length - 1]!.id;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    } catch (err) {
-      await this.push.toToken(me, token, undefined, {
-        release: true,
-        close: { code: PULL_FAILED_CLOSE, reason: 'offline pull failed' },
-      });
-      throw err;
-    }
-    await this.push.toToken(me, token, loading(false), { release: true });
+  pullOffline(me: number, terminal: Terminal, minId: number): Promise<void> {
+    return pullOffline(this.push, me, terminal, minId, {
+      cmd: Cmd.GROUP_MESSAGE,
+      batchAfter: (cursor) =>
+        this.windowQuery(me).where('g.id', '>', cursor).orderBy('g.id').limit(PULL_BATCH).execute(),
+      toWire: (rows) => toWireGroupMessages(this.db, rows),
+    });
   }
 
   /** The group's messages I may see (after I joined, up to when I left), newest first; `page` is 1-based. */
