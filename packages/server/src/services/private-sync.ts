@@ -22,8 +22,6 @@ import type { UserSerializer } from './user-serializer.js';
 
 import { PULL_BATCH, pullOffline } from './offline-pull.js';
 
-export { PULL_BATCH, PULL_FAILED_CLOSE } from './offline-pull.js';
-
 export class PrivateSyncService {
   constructor(
     private readonly db: Kysely<Database>,

@@ -35,13 +35,19 @@ export function assertEverMember(a: GroupAccess): GroupMemberRow {
   return a.member;
 }
 
-/**
- * A current member of a live group: never a member → notGroupMember, left → groupNotJoined,
- * banned → groupBanned (with the reason), dissolved → groupDissolved.
- */
-export function assertActive(a: GroupAccess): GroupMemberRow {
+/** A current member, whatever the group's state: never a member → notGroupMember, left → groupNotJoined. */
+export function assertMember(a: GroupAccess): GroupMemberRow {
   const member = assertEverMember(a);
   if (member.quit === 1) throw new AppError('groupNotJoined');
+  return member;
+}
+
+/**
+ * A current member of a live group (assertMember), and the group neither banned
+ * (groupBanned, with the reason) nor dissolved (groupDissolved).
+ */
+export function assertActive(a: GroupAccess): GroupMemberRow {
+  const member = assertMember(a);
   if (a.group.is_banned === 1) throw new AppError('groupBanned', { reason: a.group.ban_reason });
   if (a.group.dissolved === 1) throw new AppError('groupDissolved');
   return member;

@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { PushService } from '../../realtime/push.js';
 import { PULL_BATCH, pullOffline } from '../offline-pull.js';
-import { assertEverMember, loadAccess } from './access.js';
+import { assertEverMember, assertMember, loadAccess } from './access.js';
 import type { GroupStream } from './stream.js';
 import { readCount, readersQuery, toWireGroupMessages } from './wire.js';
 
@@ -63,8 +63,7 @@ export class GroupMessageSyncService {
    */
   async readed(me: number, terminal: Terminal, groupId: number, messageId: number): Promise<void> {
     const access = await loadAccess(this.db, groupId, me);
-    const member = assertEverMember(access);
-    if (member.quit === 1) throw new AppError('groupNotJoined');
+    const member = assertMember(access);
     const target = await this.db
       .selectFrom('group_messages')
       .select('id')

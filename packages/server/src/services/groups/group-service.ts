@@ -17,9 +17,17 @@ import { AppError } from '../../http/app-error.js';
 import type { Presence } from '../../realtime/presence.js';
 import type { PushService } from '../../realtime/push.js';
 import type { RelationService } from '../relation.js';
-import { activeMembers, assertActive, assertEverMember, isManager, isOwner, loadAccess } from './access.js';
+import {
+  activeMembers,
+  assertActive,
+  assertEverMember,
+  assertMember,
+  isManager,
+  isOwner,
+  loadAccess,
+} from './access.js';
 import type { GroupStream } from './stream.js';
-import { groupViews, memberCount, pushGroupSync } from './sync.js';
+import { groupViews, pushGroupSync } from './sync.js';
 import { toWireMember, type MemberWithUser } from './wire.js';
 
 const { GROUP_NEW, GROUP_UPDATE } = MessageType;
@@ -168,8 +176,7 @@ export class GroupService {
   /** Current members, online first, then the owner, admins and by join order. */
   async members(me: number, groupId: number): Promise<GroupMember[]> {
     const access = await loadAccess(this.db, groupId, me);
-    const mine = assertEverMember(access);
-    if (mine.quit === 1) throw new AppError('groupNotJoined');
+    assertMember(access);
     const rows: MemberWithUser[] = await this.db
       .selectFrom('group_members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -216,8 +223,7 @@ export class GroupService {
   /** Members leave; the owner must dissolve instead. */
   async quit(me: number, groupId: number): Promise<void> {
     const access = await loadAccess(this.db, groupId, me);
-    const member = assertEverMember(access);
-    if (member.quit === 1) throw new AppError('groupNotJoined');
+    assertMember(access);
     if (isOwner(access, me)) throw new AppError('ownerCannotQuit');
     await this.stream.run(async (db) => {
       const name = (await this.names(db, groupId, [me])).get(me);
@@ -229,8 +235,7 @@ export class GroupService {
 
   async dnd(me: number, groupId: number, isDnd: boolean): Promise<void> {
     const access = await loadAccess(this.db, groupId, me);
-    const member = assertEverMember(access);
-    if (member.quit === 1) throw new AppError('groupNotJoined');
+    const member = assertMember(access);
     await this.db
       .updateTable('group_members')
       .set({ is_dnd: isDnd ? 1 : 0 })
@@ -390,5 +395,3 @@ export class GroupService {
     await pushGroupSync(this.db, this.push, fresh, [...new Set([...members, ...extra])], GROUP_UPDATE);
   }
 }
-
-export { memberCount };
