@@ -12,105 +12,32 @@
  * - other: F, A's friend, the other party (for messages and complaints: F's own);
  * - owner: A themself, or A's own message or complaint.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { MessageType, Terminal, api, type EndpointName } from '@parley/protocol';
 import {
-  ComplaintTargetType,
-  ComplaintType,
-  MessageType,
-  ServerErrors,
-  Terminal,
-  api,
-  type EndpointName,
-  type ServerErrorKey,
-  type User,
-} from '@parley/protocol';
-import { ApiClient, registerUser, type CallOptions, type TestUser } from './support/api.js';
-import { befriend } from './support/contacts.js';
+  RELATIONS,
+  allowed,
+  client,
+  closeWorld,
+  complaintAgainst,
+  fileForm,
+  fresh,
+  freshFriend,
+  imageForm,
+  openWorld,
+  publicOnly,
+  refused,
+  selfOnly,
+  snapshot,
+  tok,
+  ts,
+  userEndpoints,
+  w,
+  type Row,
+  type UserEndpoint,
+} from './support/user-world.js';
 import { sendBody } from './support/messages.js';
-import { snapshotState, startServer, type TestServer } from './support/server.js';
 import { TestSocket } from './support/ws.js';
-
-const RELATIONS = ['none', 'badToken', 'stranger', 'nonFriend', 'blocked', 'other', 'owner'] as const;
-type Relation = (typeof RELATIONS)[number];
-
-let ts: TestServer;
-let client: ApiClient;
-
-/** The shared world; cells that succeed with a write make their own users instead. */
-interface World {
-  a: TestUser;
-  f: TestUser;
-  k: TestUser;
-  x: TestUser;
-  s: TestUser;
-  /** A message A → F, F → A, and one between two other users. */
-  mine: number;
-  fromF: number;
-  others: number;
-  myComplaint: number;
-  fComplaint: number;
-}
-let w: World;
-
-const tok = (u: TestUser) => u.tokens.accessToken;
-const fresh = () => registerUser(client);
-async function freshFriend(): Promise<TestUser> {
-  const u = await fresh();
-  await befriend(client, w.a, u);
-  return u;
-}
-
-const snapshot = () => snapshotState(ts);
-
-/** Calls as A (or `token`) and expects the refusal `key`, with nothing changed. */
-async function refused(name: EndpointName, key: ServerErrorKey, opts: CallOptions = {}): Promise<void> {
-  const before = await snapshot();
-  const res = await client.call(name, { token: tok(w.a), ...opts });
-  expect([res.status, res.body.key], `${name} → ${JSON.stringify(res.body)}`).toEqual([ServerErrors[key].code, key]);
-  expect(await snapshot()).toBe(before);
-}
-
-/** Calls as A and expects success; returns the data. */
-async function allowed<N extends EndpointName>(name: N, opts: CallOptions = {}) {
-  return client.ok(name, { token: tok(w.a), ...opts });
-}
-
-const publicOnly = (u: User) => {
-  expect(u.userName).toBe('');
-  expect(u.online).toBe(false);
-};
-
-const imageForm = async () => {
-  const sharp = (await import('sharp')).default;
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
-  return form;
-};
-const fileForm = () => {
-  const form = new FormData();
-  form.append('file', new Blob(['hello']), 'a.txt');
-  return form;
-};
-
-type Cell = (() => Promise<void>) | 'n/a';
-type Row = Record<Exclude<Relation, 'none' | 'badToken'>, Cell>;
-
-/** A call only about the caller: the relations to another user do not apply. */
-const selfOnly = (owner: () => Promise<void>): Row => ({
-  stranger: 'n/a',
-  nonFriend: 'n/a',
-  blocked: 'n/a',
-  other: 'n/a',
-  owner,
-});
-
-/** Group endpoints have their own matrix of roles (group-authorization.test.ts). */
-type UserEndpoint = Exclude<EndpointName, `group${string}`>;
-const isGroupEndpoint = (name: EndpointName): boolean => name.startsWith('group');
-const userEndpoints = (Object.keys(api) as EndpointName[]).filter((n) => !isGroupEndpoint(n)) as UserEndpoint[];
 
 const matrix = (): Record<UserEndpoint, Row> => ({
   // accounts: login, register and refresh need no access token; the rest act on the caller's own session.
@@ -416,52 +343,8 @@ const matrix = (): Record<UserEndpoint, Row> => ({
   }),
 });
 
-const complaintAgainst = (targetId: number) => ({
-  targetType: ComplaintTargetType.USER,
-  targetId,
-  type: ComplaintType.HARASSMENT,
-  content: 'spam',
-});
-
-let fSocket: TestSocket;
-
-beforeAll(async () => {
-  ts = await startServer();
-  client = new ApiClient(ts.url);
-  const [a, f, k, x, s, t1, t2] = [
-    await registerUser(client, { nickName: 'Alice' }),
-    await registerUser(client, { nickName: 'Friend' }),
-    await registerUser(client, { nickName: 'Kay' }),
-    await registerUser(client, { nickName: 'Xavier' }),
-    await registerUser(client, { nickName: 'Stranger' }),
-    await registerUser(client, { nickName: 'T1' }),
-    await registerUser(client, { nickName: 'T2' }),
-  ];
-  for (const other of [f, k, x]) await befriend(client, a, other);
-  await befriend(client, t1, t2);
-  await client.ok('privateSend', { token: tok(a), body: sendBody(x.id, MessageType.TEXT, 'old times') });
-  await client.ok('friendDelete', { token: tok(x), params: { friendId: a.id } });
-  await client.ok('blacklistAdd', { token: tok(k), query: { userId: a.id } });
-  const mine = (await client.ok('privateSend', { token: tok(a), body: sendBody(f.id, MessageType.TEXT, 'hi F') })).id;
-  const fromF = (await client.ok('privateSend', { token: tok(f), body: sendBody(a.id, MessageType.TEXT, 'hi A') })).id;
-  const others = (await client.ok('privateSend', { token: tok(t1), body: sendBody(t2.id, MessageType.TEXT, 'x') })).id;
-  for (const [author, target] of [
-    [a, s],
-    [f, s],
-  ] as const) {
-    await client.ok('complaintInitiate', { token: tok(author), body: complaintAgainst(target.id) });
-  }
-  const myComplaint = (await client.ok('complaintPage', { token: tok(a) }))[0]!.id;
-  const fComplaint = (await client.ok('complaintPage', { token: tok(f) }))[0]!.id;
-  w = { a, f, k, x, s, mine, fromF, others, myComplaint, fComplaint };
-  // Everyone but A online on WEB: presence must show only where the relationship allows.
-  fSocket = await TestSocket.login(ts.wsUrl, tok(f));
-  for (const u of [k, x, s]) await TestSocket.login(ts.wsUrl, tok(u));
-});
-afterAll(async () => {
-  fSocket?.close();
-  await ts?.close();
-});
+beforeAll(openWorld);
+afterAll(closeWorld);
 
 describe('the matrix covers the table', () => {
   it('every endpoint has a row with every relation', () => {

@@ -1,63 +1,26 @@
 /**
- * The group authorization matrix (issue 8): every group endpoint × (owner, admin,
- * member, left member, stranger) with the expected answer; a refusal changes
- * nothing. Successful writes run on a fresh group so the shared one stays put.
+ * The group authorization matrix, management (issue 8): every group endpoint but
+ * the message stream's × (owner, admin, member, left member, stranger) with the
+ * expected answer; a refusal changes nothing. Successful writes run on a fresh group
+ * so the shared one stays put. Group messages: group-message-authorization.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MessageType, ServerErrors, api, type EndpointName, type ServerErrorKey } from '@parley/protocol';
-import { ApiClient, registerUser, type CallOptions, type TestUser } from './support/api.js';
-import { befriend } from './support/contacts.js';
-import { tmpId } from './support/messages.js';
-import { snapshotState, startServer, type TestServer } from './support/server.js';
+import { expect } from 'vitest';
+import {
+  byGroupId,
+  describeMatrix,
+  g,
+  makeGroup,
+  managementEndpoints,
+  ok,
+  outsiders,
+  people,
+  refused,
+  text,
+  type GroupManagementEndpoint,
+  type Row,
+} from './support/group-world.js';
 
-const ROLES = ['owner', 'admin', 'member', 'left', 'stranger'] as const;
-type Role = (typeof ROLES)[number];
-type GroupEndpoint = Extract<EndpointName, `group${string}`>;
-
-let ts: TestServer;
-let client: ApiClient;
-let people: Record<Role | 'target' | 'invitee', TestUser>;
-/** The shared group, and a message of each role in it. */
-let g: number;
-let sent: Record<'owner' | 'member' | 'left', number>;
-
-const tok = (r: keyof typeof people) => people[r].tokens.accessToken;
-const text = (groupId: number, content = 'hi') => ({ tmpId: tmpId(), groupId, type: MessageType.TEXT, content });
-
-/** A group of owner, admin, member, target, and `left` who joined and left. */
-async function makeGroup(): Promise<number> {
-  const ids = (['admin', 'member', 'left', 'target'] as const).map((r) => people[r].id);
-  const group = await client.ok('groupCreate', { token: tok('owner'), body: { name: 'Team', friendIds: ids } });
-  await client.ok('groupAddManagers', { token: tok('owner'), body: { groupId: group.id, userIds: [people.admin.id] } });
-  return group.id;
-}
-async function leave(groupId: number) {
-  await client.ok('groupQuit', { token: tok('left'), params: { groupId } });
-}
-
-async function refused(role: Role, name: GroupEndpoint, key: ServerErrorKey, opts: CallOptions): Promise<void> {
-  const before = await snapshotState(ts);
-  const res = await client.call(name, { token: tok(role), ...opts });
-  expect([res.status, res.body.key], `${name} as ${role} → ${JSON.stringify(res.body)}`).toEqual([
-    ServerErrors[key].code,
-    key,
-  ]);
-  expect(await snapshotState(ts)).toBe(before);
-}
-const ok = <N extends EndpointName>(role: Role, name: N, opts: CallOptions) =>
-  client.ok(name, { token: tok(role), ...opts });
-
-type Cell = () => Promise<void>;
-type Row = Record<Role, Cell>;
-const byGroupId = (groupId: () => number) => ({ params: { groupId: groupId() } });
-
-/** Left and stranger are refused the same way for every call on a group they are not in. */
-const outsiders = (name: GroupEndpoint, opts: () => CallOptions, leftKey: ServerErrorKey = 'groupNotJoined') => ({
-  left: () => refused('left', name, leftKey, opts()),
-  stranger: () => refused('stranger', name, 'notGroupMember', opts()),
-});
-
-const matrix = (): Record<GroupEndpoint, Row> => ({
+const matrix = (): Record<GroupManagementEndpoint, Row> => ({
   groupCreate: {
     owner: async () => {
       await ok('owner', 'groupCreate', { body: { name: 'New', friendIds: [people.member.id] } });
@@ -337,124 +300,6 @@ const matrix = (): Record<GroupEndpoint, Row> => ({
       refused('member', 'groupForbidAddFriend', 'onlyOwnerOrAdminForbid', { body: { groupId: g, enabled: true } }),
     ...outsiders('groupForbidAddFriend', () => ({ body: { groupId: g, enabled: true } })),
   },
-  groupSend: {
-    owner: async () => {
-      await ok('owner', 'groupSend', { body: { ...text(g), atUserIds: [-1] } });
-    },
-    admin: async () => {
-      await ok('admin', 'groupSend', { body: { ...text(g), atUserIds: [people.member.id] } });
-    },
-    member: async () => {
-      await ok('member', 'groupSend', { body: text(g) });
-      await refused('member', 'groupSend', 'atAllNotAllowed', { body: { ...text(g), atUserIds: [-1] } });
-    },
-    ...outsiders('groupSend', () => ({ body: text(g) })),
-  },
-  groupRecall: {
-    owner: async () => {
-      const msg = await ok('owner', 'groupSend', { body: text(g, 'oops') });
-      await ok('owner', 'groupRecall', { params: { id: msg.id } });
-    },
-    admin: () => refused('admin', 'groupRecall', 'recallNotOwn', { params: { id: sent.member } }),
-    member: () => refused('member', 'groupRecall', 'recallNotOwn', { params: { id: sent.owner } }),
-    left: () => refused('left', 'groupRecall', 'groupNotJoined', { params: { id: sent.left } }),
-    stranger: () => refused('stranger', 'groupRecall', 'messageNotExist', { params: { id: sent.owner } }),
-  },
-  groupPullOffline: {
-    owner: async () => {
-      await ok('owner', 'groupPullOffline', { query: { minId: 0 } });
-    },
-    admin: async () => {
-      await ok('admin', 'groupPullOffline', { query: { minId: 0 } });
-    },
-    member: async () => {
-      await ok('member', 'groupPullOffline', { query: { minId: 0 } });
-    },
-    left: async () => {
-      await ok('left', 'groupPullOffline', { query: { minId: 0 } });
-    },
-    stranger: async () => {
-      await ok('stranger', 'groupPullOffline', { query: { minId: 0 } });
-    },
-  },
-  groupReaded: {
-    owner: async () => {
-      await ok('owner', 'groupReaded', { query: { groupId: g, messageId: sent.member } });
-    },
-    admin: async () => {
-      await ok('admin', 'groupReaded', { query: { groupId: g, messageId: sent.member } });
-    },
-    member: async () => {
-      await ok('member', 'groupReaded', { query: { groupId: g, messageId: sent.owner } });
-    },
-    ...outsiders('groupReaded', () => ({ query: { groupId: g, messageId: sent.owner } })),
-  },
-  groupFindReadedUsers: {
-    owner: async () => {
-      await ok('owner', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.owner } });
-    },
-    admin: async () => {
-      await ok('admin', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.owner } });
-    },
-    member: async () => {
-      await ok('member', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.owner } });
-    },
-    left: async () => {
-      await ok('left', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.owner } });
-    },
-    stranger: () =>
-      refused('stranger', 'groupFindReadedUsers', 'notGroupMember', { query: { groupId: g, messageId: sent.owner } }),
-  },
-  groupHistory: {
-    owner: async () => expect((await ok('owner', 'groupHistory', { query: { groupId: g } })).length).toBeGreaterThan(0),
-    admin: async () => expect((await ok('admin', 'groupHistory', { query: { groupId: g } })).length).toBeGreaterThan(0),
-    member: async () =>
-      expect((await ok('member', 'groupHistory', { query: { groupId: g } })).length).toBeGreaterThan(0),
-    // A member who left reads up to the tip of their leaving, nothing after.
-    left: async () => {
-      const ids = (await ok('left', 'groupHistory', { query: { groupId: g, size: 100 } })).map((m) => m.id);
-      expect(ids).toContain(sent.left);
-      expect(ids).not.toContain(sent.owner);
-    },
-    stranger: () => refused('stranger', 'groupHistory', 'notGroupMember', { query: { groupId: g } }),
-  },
 });
 
-beforeAll(async () => {
-  ts = await startServer();
-  client = new ApiClient(ts.url);
-  const roles = ['owner', 'admin', 'member', 'left', 'stranger', 'target', 'invitee'] as const;
-  const users = await Promise.all(roles.map((r) => registerUser(client, { nickName: r })));
-  people = Object.fromEntries(roles.map((r, i) => [r, users[i]!])) as typeof people;
-  for (const r of ['admin', 'member', 'left', 'target', 'invitee', 'stranger'] as const) {
-    await befriend(client, people.owner, people[r]);
-  }
-  for (const r of ['admin', 'member'] as const) await befriend(client, people[r], people.invitee);
-  await befriend(client, people.left, people.member);
-  g = await makeGroup();
-  const left = (await ok('left', 'groupSend', { body: text(g, 'before I go') })).id;
-  await leave(g);
-  sent = {
-    left,
-    owner: (await ok('owner', 'groupSend', { body: text(g, 'from the owner') })).id,
-    member: (await ok('member', 'groupSend', { body: text(g, 'from a member') })).id,
-  };
-});
-afterAll(() => ts?.close());
-
-const groupEndpoints = (Object.keys(api) as EndpointName[]).filter((n): n is GroupEndpoint => n.startsWith('group'));
-
-describe('the group matrix covers the table', () => {
-  it('every group endpoint has a row with every role', () => {
-    const rows = matrix();
-    for (const name of groupEndpoints)
-      for (const role of ROLES) expect(rows[name]?.[role], `${name} × ${role}`).toBeDefined();
-  });
-});
-
-describe('each role', () => {
-  const cells = groupEndpoints.flatMap((name) => ROLES.map((role) => [name, role] as [GroupEndpoint, Role]));
-  it.each(cells)('%s × %s', async (name, role) => {
-    await matrix()[name][role]();
-  });
-});
+describeMatrix('group management', managementEndpoints, matrix);

@@ -1,0 +1,105 @@
+/**
+ * The group authorization matrix, group messages (issue 8): every group message
+ * endpoint × (owner, admin, member, left member, stranger) with the expected
+ * answer; a refusal changes nothing. Management is in group-authorization.test.ts.
+ */
+import { expect } from 'vitest';
+import {
+  describeMatrix,
+  g,
+  messageEndpoints,
+  ok,
+  outsiders,
+  people,
+  refused,
+  sent,
+  text,
+  type GroupMessageEndpoint,
+  type Row,
+} from './support/group-world.js';
+
+const matrix = (): Record<GroupMessageEndpoint, Row> => ({
+  groupSend: {
+    owner: async () => {
+      await ok('owner', 'groupSend', { body: { ...text(g), atUserIds: [-1] } });
+    },
+    admin: async () => {
+      await ok('admin', 'groupSend', { body: { ...text(g), atUserIds: [people.member.id] } });
+    },
+    member: async () => {
+      await ok('member', 'groupSend', { body: text(g) });
+      await refused('member', 'groupSend', 'atAllNotAllowed', { body: { ...text(g), atUserIds: [-1] } });
+    },
+    ...outsiders('groupSend', () => ({ body: text(g) })),
+  },
+  groupRecall: {
+    owner: async () => {
+      const msg = await ok('owner', 'groupSend', { body: text(g, 'oops') });
+      await ok('owner', 'groupRecall', { params: { id: msg.id } });
+    },
+    admin: () => refused('admin', 'groupRecall', 'recallNotOwn', { params: { id: sent.member } }),
+    member: () => refused('member', 'groupRecall', 'recallNotOwn', { params: { id: sent.owner } }),
+    left: () => refused('left', 'groupRecall', 'groupNotJoined', { params: { id: sent.left } }),
+    stranger: () => refused('stranger', 'groupRecall', 'messageNotExist', { params: { id: sent.owner } }),
+  },
+  groupPullOffline: {
+    owner: async () => {
+      await ok('owner', 'groupPullOffline', { query: { minId: 0 } });
+    },
+    admin: async () => {
+      await ok('admin', 'groupPullOffline', { query: { minId: 0 } });
+    },
+    member: async () => {
+      await ok('member', 'groupPullOffline', { query: { minId: 0 } });
+    },
+    left: async () => {
+      await ok('left', 'groupPullOffline', { query: { minId: 0 } });
+    },
+    stranger: async () => {
+      await ok('stranger', 'groupPullOffline', { query: { minId: 0 } });
+    },
+  },
+  groupReaded: {
+    owner: async () => {
+      await ok('owner', 'groupReaded', { query: { groupId: g, messageId: sent.member } });
+    },
+    admin: async () => {
+      await ok('admin', 'groupReaded', { query: { groupId: g, messageId: sent.member } });
+    },
+    member: async () => {
+      await ok('member', 'groupReaded', { query: { groupId: g, messageId: sent.owner } });
+    },
+    ...outsiders('groupReaded', () => ({ query: { groupId: g, messageId: sent.owner } })),
+  },
+  groupFindReadedUsers: {
+    owner: async () => {
+      await ok('owner', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.owner } });
+    },
+    admin: async () => {
+      await ok('admin', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.owner } });
+    },
+    member: async () => {
+      await ok('member', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.owner } });
+    },
+    left: async () => {
+      await ok('left', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.owner } });
+    },
+    stranger: () =>
+      refused('stranger', 'groupFindReadedUsers', 'notGroupMember', { query: { groupId: g, messageId: sent.owner } }),
+  },
+  groupHistory: {
+    owner: async () => expect((await ok('owner', 'groupHistory', { query: { groupId: g } })).length).toBeGreaterThan(0),
+    admin: async () => expect((await ok('admin', 'groupHistory', { query: { groupId: g } })).length).toBeGreaterThan(0),
+    member: async () =>
+      expect((await ok('member', 'groupHistory', { query: { groupId: g } })).length).toBeGreaterThan(0),
+    // A member who left reads up to the tip of their leaving, nothing after.
+    left: async () => {
+      const ids = (await ok('left', 'groupHistory', { query: { groupId: g, size: 100 } })).map((m) => m.id);
+      expect(ids).toContain(sent.left);
+      expect(ids).not.toContain(sent.owner);
+    },
+    stranger: () => refused('stranger', 'groupHistory', 'notGroupMember', { query: { groupId: g } }),
+  },
+});
+
+describeMatrix('group messages', messageEndpoints, matrix);
