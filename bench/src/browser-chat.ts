@@ -26,7 +26,8 @@
  * Loopback only; bounded by the counts and a 30-minute deadline.
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchBenchBrowser, signedInContext } from './lib/bench-browser.js';
 import { ChatType, MessageType, api } from '@parley/protocol';
 import { median, pct, restClient } from './lib/rest.js';
 import {
@@ -114,36 +115,13 @@ async function openB(page: Page, label: string): Promise<void> {
   record(`${label}: newest message visible (ms)`, r.newestMs);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-  headless: true,
-});
+const browser = await launchBenchBrowser();
 console.log(`Chromium ${browser.version()}`);
 try {
   for (let run = 1; run <= runs; run++) {
     rest.checkDeadline();
     const pair = await rest.login(a.userName, password);
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
-    // tsx keeps function names with a __name helper the page lacks.
-    await context.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
-    await context.addInitScript(
-      (info) => {
-        localStorage.setItem('locale', 'en-US');
-        // Only once: the app rotates the tokens it finds; a reload must keep the new ones.
-        if (!sessionStorage.getItem('benchInit')) localStorage.setItem('loginInfo', info);
-        sessionStorage.setItem('benchInit', '1');
-      },
-      JSON.stringify({ accessToken: pair.accessToken, refreshToken: pair.refreshToken }),
-    );
+    const context = await signedInContext(browser, pair);
     await context.addInitScript(startupProbe, want);
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`  page error: ${e.message}`));

@@ -14,7 +14,8 @@
  *   (c) the member page → first member row painted, and → all members listed.
  * Loopback only; bounded by the counts and a 30-minute deadline.
  */
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchBenchBrowser, signedInContext } from './lib/bench-browser.js';
 import { ChatType, MessageType, api } from '@parley/protocol';
 import { median, restClient, type Account } from './lib/rest.js';
 import { backToList, findRow, openChat, startupProbe, type StartMarks } from './lib/page-probes.js';
@@ -86,24 +87,11 @@ async function ready(page: Page): Promise<StartMarks> {
   return page.evaluate(() => window.__benchMarks!);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  headless: true,
-});
+const browser = await launchBenchBrowser();
 try {
   for (let run = 1; run <= runs; run++) {
     const pair = await rest.login(a.userName, password);
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
-    await context.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
-    await context.addInitScript(
-      (info) => {
-        localStorage.setItem('locale', 'en-US');
-        if (!sessionStorage.getItem('benchInit')) localStorage.setItem('loginInfo', info);
-        sessionStorage.setItem('benchInit', '1');
-      },
-      JSON.stringify({ accessToken: pair.accessToken, refreshToken: pair.refreshToken }),
-    );
+    const context = await signedInContext(browser, pair);
     await context.addInitScript(startupProbe, 2);
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`  page error: ${e.message}`));
