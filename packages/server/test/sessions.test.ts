@@ -79,7 +79,8 @@ describe('a socket does not outlive its token without a re-check', () => {
   let short: TestServer;
   let shortClient: ApiClient;
   beforeAll(async () => {
-    short = await startServer({ accessTokenTtlS: 1 });
+    // Tokens expire on whole seconds (JWT exp), so a 1 s lifetime may be almost nothing: 2 s.
+    short = await startServer({ accessTokenTtlS: 2 });
     shortClient = new ApiClient(short.url);
   });
   afterAll(() => short?.close());
@@ -99,7 +100,7 @@ describe('a socket does not outlive its token without a re-check', () => {
   it('a live session keeps its socket past the token’s expiry', async () => {
     const u = await registerUser(shortClient);
     const s = await connect(short, u.tokens.accessToken);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       await sleep(500);
       s.send({ cmd: 1, data: {} });
     }
