@@ -1,11 +1,17 @@
 /** Guard for signed-in pages: waits for app start, sends the anonymous to login. */
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../app/session';
 import { Spinner } from '../ui/Spinner';
+import { preloadPages } from './lazyPage';
 import { Paths } from './paths';
 
 export function RequireAuth() {
   const { status } = useSession();
+  const signedIn = status !== 'starting' && status !== 'anonymous';
+  useEffect(() => {
+    if (signedIn) preloadPages();
+  }, [signedIn]);
   if (status === 'starting') {
     return (
       <div className="splash" data-testid="app-starting">

@@ -26,17 +26,66 @@ function withTimeout(load: Loader): Loader {
     });
 }
 
-export function lazyPage(load: Loader): ComponentType {
-  const Page = lazy(withTimeout(load));
+/** Every page made here; `preloadPages` fetches their chunks while the app is idle, `first` ones first. */
+const registry: { get: () => Promise<unknown>; first: boolean }[] = [];
+
+export function lazyPage(load: Loader, options: { preloadFirst?: boolean } = {}): ComponentType {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const get = () =>
+    (loading ??= withTimeout(load)().then(
+      (mod) => {
+        loaded = mod.default;
+        return mod;
+      },
+      (err: unknown) => {
+        loading = undefined; // a later visit tries again
+        throw err;
+      },
+    ));
+  registry.push({ get, first: options.preloadFirst ?? false });
+  const Page = lazy(get);
   return function LazyPage() {
+    // A chunk already here renders in this frame: a suspended first render would wait for
+    // React's fallback throttle (about 300 ms) although the code is in memory.
+    const Loaded = loaded;
     return (
       <PageErrorBoundary>
-        <Suspense fallback={<DelayedSpinner />}>
-          <Page />
-        </Suspense>
+        {Loaded ? (
+          <Loaded />
+        ) : (
+          <Suspense fallback={<DelayedSpinner />}>
+            <Page />
+          </Suspense>
+        )}
       </PageErrorBoundary>
     );
   };
+}
+
+/**
+ * Fetches every page's chunk, one after another, when the browser is idle, so the
+ * first visit to a page opens at once (the pages together are a few hundred KB).
+ */
+let preloaded = false;
+export function preloadPages(): void {
+  if (preloaded) return;
+  preloaded = true;
+  const queue = [...registry.filter((p) => p.first), ...registry.filter((p) => !p.first)];
+  const next = () => {
+    const page = queue.shift();
+    if (!page) return;
+    void page
+      .get()
+      .catch(() => undefined)
+      .then(() => whenIdle(next));
+  };
+  whenIdle(next);
+}
+
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 50);
 }
 
 function DelayedSpinner() {

@@ -3,10 +3,9 @@
  * newest first, virtualised so a thousand chats scroll smoothly. The tab pane is
  * the scroll container (the shell keeps its scroll position between tabs).
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { chatActions, useChatList } from '../../chat';
 import type { ChatSummary } from '../../chat/types';
 import { chatBoxPath } from '../../routes/paths';
@@ -15,6 +14,7 @@ import { confirmDialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
 import { Spinner } from '../../ui/Spinner';
+import { VirtualList } from '../../ui/VirtualList';
 import { ChatRow, ROW_HEIGHT } from './ChatRow';
 import { ChatRowMenu } from './ChatRowMenu';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -46,55 +46,16 @@ function ChatIcon() {
 function ChatList({ chats, onMenu }: { chats: ChatSummary[]; onMenu: (chat: ChatSummary) => void }) {
   const navigate = useNavigate();
   const now = useNow();
-  const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  const pane = useCallback(() => listRef.current?.closest<HTMLElement>('.shell__pane') ?? null, []);
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: chats.length,
-    getScrollElement: pane,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (i) => `${chats[i]!.type}-${chats[i]!.targetId}`,
-    overscan: 10,
-    scrollMargin,
-  });
-  // The list starts below the navigation bar and banners: keep the virtualiser's offset in step.
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    const scroller = pane();
-    if (!el || !scroller) return;
-    const measure = () =>
-      setScrollMargin(el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
-    measure();
-    const observer = new ResizeObserver(measure);
-    if (el.parentElement) observer.observe(el.parentElement);
-    return () => observer.disconnect();
-  }, [pane]);
-
   const open = useCallback((chat: ChatSummary) => void navigate(chatBoxPath(chat.type, chat.targetId)), [navigate]);
-
   return (
-    <div
-      ref={listRef}
+    <VirtualList
+      items={chats}
+      rowHeight={ROW_HEIGHT}
+      itemKey={(chat) => `${chat.type}-${chat.targetId}`}
+      renderItem={(chat) => <ChatRow chat={chat} now={now} onOpen={open} onMenu={onMenu} />}
       className="chat-list"
-      role="list"
-      data-testid="chat-list"
-      style={{ height: virtualizer.getTotalSize() }}
-    >
-      {virtualizer.getVirtualItems().map((item) => {
-        const chat = chats[item.index]!;
-        return (
-          <div
-            key={item.key}
-            role="listitem"
-            className="chat-list__item"
-            style={{ transform: `translateY(${item.start - scrollMargin}px)`, height: ROW_HEIGHT }}
-          >
-            <ChatRow chat={chat} now={now} onOpen={open} onMenu={onMenu} />
-          </div>
-        );
-      })}
-    </div>
+      testId="chat-list"
+    />
   );
 }
 

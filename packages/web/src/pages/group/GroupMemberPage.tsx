@@ -3,7 +3,7 @@
  * owner and admins open a member's actions (admin, mute, remove) as their role
  * allows, everyone else goes to the member's profile.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Group, GroupMember } from '@parley/protocol';
@@ -22,6 +22,7 @@ import { NavBar } from '../../ui/NavBar';
 import { SearchBox } from '../../ui/SearchBox';
 import { Sheet } from '../../ui/Sheet';
 import { Spinner } from '../../ui/Spinner';
+import { VirtualList } from '../../ui/VirtualList';
 import { showToast } from '../../ui/toast';
 import { byRole, filterMembers } from './memberSearch';
 import './group.css';
@@ -53,11 +54,14 @@ function MemberList({ group }: { group: Group }) {
   const shown = useMemo(() => filterMembers(members, deferred), [members, deferred]);
   const [acting, setActing] = useState<GroupMember | null>(null);
 
-  const open = (m: GroupMember) => {
-    const manageable = canRemove(role, m, me.id) || canSetAdmin(role, m);
-    if (manageable) setActing(m);
-    else void navigate(Links.userInfo(m.userId));
-  };
+  const open = useCallback(
+    (m: GroupMember) => {
+      const manageable = canRemove(role, m, me.id) || canSetAdmin(role, m);
+      if (manageable) setActing(m);
+      else void navigate(Links.userInfo(m.userId));
+    },
+    [role, me.id, navigate],
+  );
 
   let body;
   if (members.length === 0 && status === 'loading') {
@@ -81,30 +85,44 @@ function MemberList({ group }: { group: Group }) {
           placeholder={t('group.searchMembers')}
           testId="group-member-search"
         />
-        <ul className="member-list" data-testid="group-member-list">
-          {shown.map((m) => (
-            <li key={m.userId}>
-              <MemberRow member={m} onOpen={() => open(m)} />
-            </li>
-          ))}
-        </ul>
+        <VirtualList
+          items={shown}
+          rowHeight={MEMBER_ROW_HEIGHT}
+          itemKey={(m) => m.userId}
+          renderItem={(m) => <MemberRow member={m} onOpen={open} />}
+          className="member-list"
+          testId="group-member-list"
+        />
       </>
     );
   }
 
   return (
-    <div className="page page--narrow">
+    <div className="page page--narrow page--fill">
       <NavBar title={t('group.membersCount', { count: members.length })} backTo={Links.groupInfo(group.id)} />
-      {body}
+      <div className="page__scroller">{body}</div>
       {acting && <MemberActions group={group} role={role} member={acting} onClose={() => setActing(null)} />}
     </div>
   );
 }
 
-function MemberRow({ member, onOpen }: { member: GroupMember; onOpen: () => void }) {
+const MEMBER_ROW_HEIGHT = 60;
+
+const MemberRow = memo(function MemberRow({
+  member,
+  onOpen,
+}: {
+  member: GroupMember;
+  onOpen: (member: GroupMember) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="group-row" onClick={onOpen} data-testid={`group-member-${member.userId}`}>
+    <button
+      type="button"
+      className="group-row"
+      onClick={() => onOpen(member)}
+      data-testid={`group-member-${member.userId}`}
+    >
       <Avatar src={member.headImageThumb || member.headImage} name={member.showNickName} size={40} />
       <span className="group-row__text">
         <span className="group-row__name">{member.showNickName}</span>
@@ -115,7 +133,7 @@ function MemberRow({ member, onOpen }: { member: GroupMember; onOpen: () => void
       {member.isMuted && <span className="role-tag role-tag--muted">{t('group.muted')}</span>}
     </button>
   );
-}
+});
 
 interface MemberActionsProps {
   group: Group;

@@ -1,10 +1,11 @@
 /** The group member selector (spec §2 dialogs): a searchable checklist of members; used for admins. */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupMember } from '@parley/protocol';
 import { Avatar } from '../../ui/Avatar';
 import { SearchBox } from '../../ui/SearchBox';
 import { Sheet } from '../../ui/Sheet';
+import { VirtualList } from '../../ui/VirtualList';
 import { filterMembers } from './memberSearch';
 
 interface MemberSelectorProps {
@@ -16,12 +17,14 @@ interface MemberSelectorProps {
   testId: string;
 }
 
+const PICK_ROW_HEIGHT = 52;
+
 export function MemberSelector({ title, members, initial, onConfirm, onClose, testId }: MemberSelectorProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<number[]>([...initial]);
   const [busy, setBusy] = useState(false);
-  const shown = filterMembers(members, query);
+  const shown = useMemo(() => filterMembers(members, query), [members, query]);
   const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
 
   const confirm = async () => {
@@ -64,17 +67,19 @@ export function MemberSelector({ title, members, initial, onConfirm, onClose, te
           testId={`${testId}-search`}
         />
       </div>
-      <ul className="pick-list">
-        {shown.map((m) => (
-          <li key={m.userId}>
-            <label className="pick-item" data-testid={`${testId}-member-${m.userId}`}>
-              <input type="checkbox" checked={picked.includes(m.userId)} onChange={() => toggle(m.userId)} />
-              <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} size={36} />
-              <span className="pick-item__name">{m.showNickName}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <VirtualList
+        items={shown}
+        rowHeight={PICK_ROW_HEIGHT}
+        itemKey={(m) => m.userId}
+        renderItem={(m) => (
+          <label className="pick-item" data-testid={`${testId}-member-${m.userId}`}>
+            <input type="checkbox" checked={picked.includes(m.userId)} onChange={() => toggle(m.userId)} />
+            <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} size={36} />
+            <span className="pick-item__name">{m.showNickName}</span>
+          </label>
+        )}
+        className="pick-list"
+      />
     </Sheet>
   );
 }

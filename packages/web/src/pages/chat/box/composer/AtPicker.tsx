@@ -1,10 +1,11 @@
 /** The @ picker (typing `@` in a group's composer): members to mention, and "everyone" for the owner and admins. */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AT_ALL, type GroupMember } from '@parley/protocol';
 import { Avatar } from '../../../../ui/Avatar';
 import { SearchBox } from '../../../../ui/SearchBox';
 import { Sheet } from '../../../../ui/Sheet';
+import { VirtualList } from '../../../../ui/VirtualList';
 import type { Mention } from '../lib/mentions';
 import { filterMembers } from '../../../group/memberSearch';
 
@@ -15,43 +16,45 @@ interface AtPickerProps {
   onClose: () => void;
 }
 
+const AT_ROW_HEIGHT = 52;
+
 export function AtPicker({ members, canMentionAll, onPick, onClose }: AtPickerProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const shown = filterMembers(members, query);
+  const shown = useMemo(() => filterMembers(members, query), [members, query]);
   return (
     <Sheet title={t('chatBox.atTitle')} onClose={onClose} testId="at-picker">
       <div className="forward__search">
         <SearchBox value={query} onValue={setQuery} placeholder={t('group.searchMembers')} testId="at-picker-search" />
       </div>
-      <ul className="forward__list">
-        {canMentionAll && !query.trim() && (
-          <li>
-            <button
-              type="button"
-              className="forward__item at-picker__item"
-              onClick={() => onPick({ userId: AT_ALL, name: t('group.atAll') })}
-              data-testid="at-pick-all"
-            >
-              <Avatar name={t('group.atAll')} size={36} />
-              <span className="forward__name">{t('chatBox.atEveryone')}</span>
-            </button>
-          </li>
+      {canMentionAll && !query.trim() && (
+        <button
+          type="button"
+          className="forward__item at-picker__item"
+          onClick={() => onPick({ userId: AT_ALL, name: t('group.atAll') })}
+          data-testid="at-pick-all"
+        >
+          <Avatar name={t('group.atAll')} size={36} />
+          <span className="forward__name">{t('chatBox.atEveryone')}</span>
+        </button>
+      )}
+      <VirtualList
+        items={shown}
+        rowHeight={AT_ROW_HEIGHT}
+        itemKey={(m) => m.userId}
+        renderItem={(m) => (
+          <button
+            type="button"
+            className="forward__item at-picker__item"
+            onClick={() => onPick({ userId: m.userId, name: m.showNickName })}
+            data-testid={`at-pick-${m.userId}`}
+          >
+            <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} size={36} />
+            <span className="forward__name">{m.showNickName}</span>
+          </button>
         )}
-        {shown.map((m) => (
-          <li key={m.userId}>
-            <button
-              type="button"
-              className="forward__item at-picker__item"
-              onClick={() => onPick({ userId: m.userId, name: m.showNickName })}
-              data-testid={`at-pick-${m.userId}`}
-            >
-              <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} size={36} />
-              <span className="forward__name">{m.showNickName}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+        className="forward__list"
+      />
     </Sheet>
   );
 }
