@@ -150,6 +150,21 @@ describe('messages', () => {
     expect([stored?.id, stored?.readedCount, stored?.receiptOk]).toEqual([msg.id, 2, true]);
   });
 
+  it('my read position comes back with the group (readedMaxId): forward only, per member', async () => {
+    const readedMaxId = async (u: TestUser) =>
+      (await client.ok('groupFind', { token: tok(u), params: { groupId: g.id } })).readedMaxId;
+    const carolBefore = await readedMaxId(carol);
+    const one = await client.ok('groupSend', { token: tok(owner), body: text(g.id, 'one') });
+    const two = await client.ok('groupSend', { token: tok(owner), body: text(g.id, 'two') });
+    await client.ok('groupReaded', { token: tok(bob), query: { groupId: g.id, messageId: two.id } });
+    expect(await readedMaxId(bob)).toBe(two.id);
+    await client.ok('groupReaded', { token: tok(bob), query: { groupId: g.id, messageId: one.id } });
+    expect(await readedMaxId(bob)).toBe(two.id);
+    const listed = await client.ok('groupList', { token: tok(bob) });
+    expect(listed.find((x) => x.id === g.id)?.readedMaxId).toBe(two.id);
+    expect(await readedMaxId(carol)).toBe(carolBefore);
+  });
+
   it('mentions: members only; @everyone for owner and admins', async () => {
     const stranger = await registerUser(client);
     await refused(bob, 'groupSend', 'notGroupMembers', { body: text(g.id, '@x', { atUserIds: [stranger.id] }) });

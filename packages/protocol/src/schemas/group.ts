@@ -58,6 +58,12 @@ export const group = z.object({
   quit: z.boolean(),
   memberCount: z.number().int(),
   createTime: z.number().int(),
+  /**
+   * The newest message id I have read in this group (`readed` moves it forward; 0 or
+   * my join point before any read): lets a terminal whose own read state was lost
+   * (a tab closed before it saved) count unread messages again from the server's answer.
+   */
+  readedMaxId: z.number().int(),
 });
 export type Group = z.infer<typeof group>;
 

@@ -50,6 +50,8 @@ export interface Peer {
   showName: string;
   headImage: string;
   isDnd: boolean;
+  /** Groups: the newest message id the server says I read there (the group list's readedMaxId). */
+  readedMaxId?: number;
 }
 
 export interface Timers {

@@ -49,7 +49,7 @@ export interface ChatEngine extends ChatActions {
   /** Data of one cmd 4 frame. */
   onGroupFrame(data: unknown): void;
   onVisibilityChange(): void;
-  /** Names and avatars follow the friend list. */
+  /** Names and avatars follow the friend and group lists; so do the groups' read positions. */
   refreshPeers(): void;
   /** Write pending changes now (page hide). */
   flush(userAction?: boolean): Promise<void>;
@@ -96,6 +96,9 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
     setDraft: chatList.setDraft,
     pinChat: chatList.pinChat,
     removeChat: chatList.removeChat,
-    refreshPeers: core.refreshPeers,
+    refreshPeers: () => {
+      core.refreshPeers();
+      groupIncoming.applyReadPositions();
+    },
   };
 }

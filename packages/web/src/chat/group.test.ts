@@ -57,14 +57,15 @@ describe('group frames', () => {
     const s = await ready();
     s.engine.onGroupFrame(groupWire(1, { atUserIds: [ME] }));
     s.engine.onGroupFrame(groupWire(2));
-    s.engine.onGroupFrame(groupWire(3));
+    s.engine.onGroupFrame(groupWire(3, { atUserIds: [AT_ALL] }));
     s.engine.onGroupFrame({ type: MessageType.READED, groupId: TEAM, sendId: ANN, content: '3', sendTime: 1 });
     expect(s.chat(teamKey)!.unreadCount).toBe(3); // not mine: ignored
     s.engine.onGroupFrame({ type: MessageType.READED, groupId: TEAM, sendId: ME, content: '2', sendTime: 1 });
-    expect(s.chat(teamKey)).toMatchObject({ unreadCount: 1, atMe: true });
+    // The mention of me was read; the one of everyone was not.
+    expect(s.chat(teamKey)).toMatchObject({ unreadCount: 1, atMe: false, atAll: true });
     expect(s.chat(teamKey)!.messages[1]!.status).toBe(MessageStatus.READED);
     s.engine.onGroupFrame({ type: MessageType.READED, groupId: TEAM, sendId: ME, content: '3', sendTime: 1 });
-    expect(s.chat(teamKey)).toMatchObject({ unreadCount: 0, atMe: false });
+    expect(s.chat(teamKey)).toMatchObject({ unreadCount: 0, atMe: false, atAll: false });
   });
 
   it('RECEIPT frames update the read count of my receipt message; a late smaller count is ignored', async () => {
@@ -124,6 +125,39 @@ describe('group cursor and pull', () => {
     await s.engine.flush();
     const [, index] = s.saveSpy.mock.calls.at(-1)!;
     expect(index).toMatchObject({ privateMaxId: 11, groupMaxId: 41 });
+  });
+
+  it("the server's read position (readedMaxId) keeps a read this device lost from coming back as unread", async () => {
+    const s = setup();
+    // The device saved messages 1-3 unread (the read of 2 was lost when the tab closed).
+    await s.persistence.save(ME, { chatKeys: [], privateMaxId: 0, groupMaxId: 3 }, [], []);
+    s.groups.set(TEAM, { showName: 'Team', headImage: '', isDnd: false, readedMaxId: 0 });
+    await s.engine.start(ME);
+    s.engine.onConnection('loggedIn');
+    s.engine.onGroupFrame(loading(true));
+    for (const id of [1, 2, 3]) s.engine.onGroupFrame(groupWire(id, { atUserIds: id === 1 ? [ME] : [] }));
+    s.engine.onGroupFrame(loading(false));
+    expect(s.chat(teamKey)).toMatchObject({ unreadCount: 3, atMe: true });
+    // The group list answers: read up to 2 on some terminal.
+    s.groups.set(TEAM, { showName: 'Team', headImage: '', isDnd: false, readedMaxId: 2 });
+    s.engine.refreshPeers();
+    expect(s.chat(teamKey)).toMatchObject({ unreadCount: 1, atMe: false });
+    expect(s.chat(teamKey)!.messages.map((m) => m.status)).toEqual([
+      MessageStatus.READED,
+      MessageStatus.READED,
+      MessageStatus.SENDED,
+    ]);
+    // A later pull of messages at or below the position does not count them either.
+    s.engine.onConnection('closed');
+    s.engine.onConnection('open');
+    s.groups.set(TEAM, { showName: 'Team', headImage: '', isDnd: false, readedMaxId: 5 });
+    s.engine.onConnection('loggedIn');
+    s.engine.onGroupFrame(loading(true));
+    for (const id of [4, 5, 6]) s.engine.onGroupFrame(groupWire(id));
+    s.engine.onGroupFrame(loading(false));
+    await s.runTimers(PULL_BATCH_MS);
+    expect(s.chat(teamKey)!.unreadCount).toBe(1);
+    expect(s.chat(teamKey)!.messages.at(-1)).toMatchObject({ id: 6, status: MessageStatus.SENDED });
   });
 
   it('a drop mid-pull leaves the group cursor; the next login pulls from the same place', async () => {

@@ -24,6 +24,11 @@ export interface GroupIncoming {
   applyReaded(wire: GroupMessage): void;
   /** RECEIPT: new read count of one of my receipt messages. */
   applyReceiptFrame(wire: GroupMessage): void;
+  /**
+   * The server's read position of each group (the group list's readedMaxId): a read
+   * this device lost (closed before it saved) does not come back as unread.
+   */
+  applyReadPositions(): void;
 }
 
 const G = ChatType.GROUP;
@@ -36,7 +41,19 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
     if (wire.sendId !== session.userId) return;
     const maxId = Number(wire.content);
     if (!Number.isFinite(maxId)) return;
-    core.patch(keyOf(wire.groupId), (c) => withReadUpTo(c, maxId));
+    core.patch(keyOf(wire.groupId), (c) => withReadUpTo(c, maxId, wire.sendId));
+  }
+
+  const readPosition = (groupId: number) => deps.group(groupId)?.readedMaxId ?? 0;
+
+  function applyReadPositions() {
+    const uid = session.userId;
+    if (uid === null) return;
+    for (const c of Object.values(core.get().chats)) {
+      if (c.type !== G || c.unreadCount === 0) continue;
+      const maxId = readPosition(c.targetId);
+      if (maxId > 0) core.patch(keyOf(c.targetId), (x) => withReadUpTo(x, maxId, uid));
+    }
   }
 
   function applyReceiptFrame(wire: GroupMessage) {
@@ -148,12 +165,13 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
           const entries = kept.map((w) => entryOf(w, uid));
           const { record, read } = mergeBatch(c, entries, reading.isOpenAndSeen(key), uid);
           if (read) reading.scheduleRead(key);
-          return record;
+          const maxId = readPosition(groupId);
+          return maxId > 0 ? withReadUpTo(record, maxId, uid) : record;
         },
       });
     }
     core.patchMany(patches);
   }
 
-  return { applyMessage, applyPulled, applyRecallMessage, applyReaded, applyReceiptFrame };
+  return { applyMessage, applyPulled, applyRecallMessage, applyReaded, applyReceiptFrame, applyReadPositions };
 }

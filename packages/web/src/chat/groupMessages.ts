@@ -40,33 +40,36 @@ export function atFlagsOf(m: Pick<ChatMessage, 'atUserIds'>, selfId: number): { 
 }
 
 /**
- * I read the group up to maxId on another terminal: others' messages up to it are
- * read; the unread count keeps only counted messages above it (the @ flags go with
- * the last of them). Unchanged chats stay the same object.
+ * I read the group up to maxId (on another terminal, or the server's read position):
+ * others' messages up to it are read; the unread count keeps only counted messages
+ * above it, and the @ flags only while an unread message above it mentions me or
+ * everyone. Unchanged chats stay the same object.
  */
-export function withReadUpTo(c: ChatRecord, maxId: number): ChatRecord {
+export function withReadUpTo(c: ChatRecord, maxId: number, selfId: number): ChatRecord {
   let changed = false;
   let above = 0;
   const messages = c.messages.map((m) => {
+  let atMe = false;
+  let atAll = false;
     if (m.id === undefined || m.selfSend) return m;
     if (m.id > maxId) {
       if (countsAsUnread(m)) above++;
       return m;
+      if (m.status < MessageStatus.RECALL) {
+        const flags = atFlagsOf(m, selfId);
+        atMe ||= flags.atMe;
+        atAll ||= flags.atAll;
+      }
     }
     if (m.status >= MessageStatus.RECALL) return m;
     changed = true;
     return { ...m, status: MessageStatus.READED };
   });
   const unreadCount = Math.min(c.unreadCount, above);
-  const clearAt = unreadCount === 0 && (c.atMe || c.atAll);
-  if (!changed && unreadCount === c.unreadCount && !clearAt) return c;
-  return {
-    ...c,
-    messages: changed ? messages : c.messages,
-    unreadCount,
-    atMe: clearAt ? false : c.atMe,
-    atAll: clearAt ? false : c.atAll,
-  };
+  const keepMe = c.atMe && atMe && unreadCount > 0;
+  const keepAll = c.atAll && atAll && unreadCount > 0;
+  if (!changed && unreadCount === c.unreadCount && keepMe === c.atMe && keepAll === c.atAll) return c;
+  return { ...c, messages: changed ? messages : c.messages, unreadCount, atMe: keepMe, atAll: keepAll };
 }
 
 /** A RECEIPT frame: new read count of one of my receipt messages. */

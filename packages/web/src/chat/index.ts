@@ -64,7 +64,14 @@ const engine = createChatEngine(chatsStore, {
   },
   group: (id) => {
     const g = groupById(id);
-    return g ? { showName: g.showGroupName, headImage: g.headImageThumb || g.headImage, isDnd: g.isDnd } : undefined;
+    return g
+      ? {
+          showName: g.showGroupName,
+          headImage: g.headImageThumb || g.headImage,
+          isDnd: g.isDnd,
+          readedMaxId: g.readedMaxId,
+        }
+      : undefined;
   },
   lookupGroup: async (id) => {
     const g = await call('groupFind', { params: { groupId: id }, silent: true });

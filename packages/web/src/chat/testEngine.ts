@@ -13,7 +13,7 @@ import {
   type PrivateSendRequest,
 } from '@parley/protocol';
 import { createStore } from '../app/createStore';
-import { EMPTY_CHATS, createChatEngine, type ChatEngineDeps, type ChatsState } from './engine';
+import { EMPTY_CHATS, createChatEngine, type ChatEngineDeps, type ChatsState, type Peer } from './engine';
 import { createMemoryPersistence, type StoredChat } from './persistence';
 import { chatKey } from './types';
 
@@ -139,9 +139,7 @@ export function setup(options: { visible?: boolean } = {}) {
     readed: vi.fn((_groupId: number, _messageId: number) => Promise.resolve(null)),
     history: vi.fn((_groupId: number, _page: number, _size: number) => Promise.resolve([] as GroupMessage[])),
   };
-  const groups = new Map<number, { showName: string; headImage: string; isDnd: boolean }>([
-    [TEAM, { showName: 'Team', headImage: '/team.png', isDnd: false }],
-  ]);
+  const groups = new Map<number, Peer>([[TEAM, { showName: 'Team', headImage: '/team.png', isDnd: false }]]);
   const upload = {
     image: vi.fn((_file: File, onProgress: (f: number) => void) => {
       onProgress(0.5);

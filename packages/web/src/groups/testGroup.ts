@@ -24,6 +24,7 @@ export function makeGroup(id: number, patch: Partial<Group> = {}): Group {
     dissolve: false,
     quit: false,
     memberCount: 3,
+    readedMaxId: 0,
     createTime: 1_700_000_000_000,
     ...patch,
   };

@@ -73,7 +73,13 @@ export class GroupMessageSyncService {
     if (!target || messageId <= member.joined_at_id) throw new AppError('messageNotExist');
     const from = member.read_max_id;
     if (messageId > from) {
-      await this.db.updateTable('group_members').set({ read_max_id: messageId }).where('id', '=', member.id).execute();
+      // Only forward: a slower concurrent read of an older message must not move it back.
+      await this.db
+        .updateTable('group_members')
+        .set({ read_max_id: messageId })
+        .where('id', '=', member.id)
+        .where('read_max_id', '<', messageId)
+        .execute();
     }
     const now = this.stream.clock();
     const read: GroupReadNotice = {

@@ -32,6 +32,7 @@ export function toWireGroup(
     quit: member.quit === 1,
     memberCount,
     createTime: group.created_at,
+    readedMaxId: member.read_max_id,
   };
 }
 
