@@ -95,6 +95,32 @@ describe('creating and inviting', () => {
     expect((JSON.parse(update.content) as Group).memberCount).toBe(3);
   });
 
+  it('92 frames carry the entries of the members a change touched (none for group-only changes)', async () => {
+    const g = await client.ok('groupCreate', { token: tok(owner), body: { name: 'Delta', friendIds: [bob.id] } });
+    const bobSocket = await connect(bob);
+    const nextUpdate = async () =>
+      (await bobSocket.next(groupFrame(MessageType.GROUP_UPDATE, g.id))).data as GroupSyncMessage;
+    const only = (f: GroupSyncMessage) => {
+      expect(f.members).toHaveLength(1);
+      return f.members![0]!;
+    };
+    await client.ok('groupInvite', { token: tok(owner), body: { groupId: g.id, friendIds: [carol.id] } });
+    expect(only(await nextUpdate())).toMatchObject({ userId: carol.id, quit: false, isMuted: false });
+    await client.ok('groupMembersMuted', {
+      token: tok(owner),
+      body: { groupId: g.id, userIds: [carol.id], isMuted: true },
+    });
+    expect(only(await nextUpdate())).toMatchObject({ userId: carol.id, isMuted: true });
+    await client.ok('groupModify', { token: tok(carol), body: { id: g.id, remarkNickName: 'CC' } });
+    expect(only(await nextUpdate())).toMatchObject({ userId: carol.id, showNickName: 'CC' });
+    await client.ok('groupAddManagers', { token: tok(owner), body: { groupId: g.id, userIds: [bob.id] } });
+    expect(only(await nextUpdate())).toMatchObject({ userId: bob.id, isManager: true });
+    await client.ok('groupRemoveMembers', { token: tok(owner), body: { groupId: g.id, userIds: [carol.id] } });
+    expect(only(await nextUpdate())).toMatchObject({ userId: carol.id, quit: true });
+    await client.ok('groupModify', { token: tok(owner), body: { id: g.id, name: 'Delta 2' } });
+    expect((await nextUpdate()).members).toBeUndefined();
+  });
+
   it('spec §5 limits answer their catalogue keys and change nothing', async () => {
     await refused(owner, 'groupCreate', 'groupNameBlank', { body: { name: '   ' } });
     await refused(owner, 'groupCreate', 'groupNameLength', { body: { name: 'n'.repeat(Limits.GROUP_NAME_MAX + 1) } });
@@ -163,6 +189,19 @@ describe('messages', () => {
     const listed = await client.ok('groupList', { token: tok(bob) });
     expect(listed.find((x) => x.id === g.id)?.readedMaxId).toBe(two.id);
     expect(await readedMaxId(carol)).toBe(carolBefore);
+  });
+
+  it("members carry the group's newest message id at their join (joinedAtId): a receipt's audience", async () => {
+    const before = await client.ok('groupSend', { token: tok(owner), body: text(g.id, 'before dave') });
+    const dave = await registerUser(client);
+    await befriend(client, owner, dave);
+    await client.ok('groupInvite', { token: tok(owner), body: { groupId: g.id, friendIds: [dave.id] } });
+    const members = await client.ok('groupMembers', { token: tok(bob), params: { groupId: g.id } });
+    const joinedAt = (u: TestUser) => members.find((m) => m.userId === u.id)?.joinedAtId;
+    // The invite's tip is the first message Dave receives.
+    expect(joinedAt(dave)).toBe(before.id);
+    expect(joinedAt(bob)).toBeLessThan(before.id);
+    await client.ok('groupRemoveMembers', { token: tok(owner), body: { groupId: g.id, userIds: [dave.id] } });
   });
 
   it('mentions: members only; @everyone for owner and admins', async () => {

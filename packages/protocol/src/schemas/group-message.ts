@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Limits } from '../limits.js';
 import { MessageType } from '../constants.js';
 import { bodyId, id } from './fields.js';
+import { groupTip } from './group-tip.js';
 import { quoteMessage } from './message.js';
 import { privateHistoryQuery, tmpId } from './private-message.js';
 
@@ -26,6 +27,8 @@ export const groupMessage = z.object({
   receiptOk: z.boolean(),
   readedCount: z.number().int(),
   quoteMessage: quoteMessage.optional(),
+  /** TIP_TEXT the server stored for a group change: `content` is its English sentence (group-tip.ts). */
+  tip: groupTip.optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 

@@ -80,6 +80,11 @@ export const groupMember = z.object({
   isMuted: z.boolean(),
   online: z.boolean(),
   quit: z.boolean(),
+  /**
+   * The group's newest message id when they joined: they received the messages above it
+   * (so a receipt message's unread list leaves out those who joined after it).
+   */
+  joinedAtId: z.number().int(),
 });
 export type GroupMember = z.infer<typeof groupMember>;
 
@@ -132,12 +137,16 @@ export const groupForbidAddFriendRequest = z.object({ groupId: bodyId, enabled: 
 /**
  * Group-list sync frames (cmd 4, types 90 new, 91 deleted, 92 updated) to a member's
  * terminals: 90 and 92 carry the whole `Group` (as that member sees it) in `content`
- * (JSON text), 91 the group id. `groupId` names the group.
+ * (JSON text), 91 the group id. `groupId` names the group. When the change touched
+ * members (joined, left or removed, admin, muted, display nickname), `members` holds
+ * those members' new entries (`quit` for those who are gone), so a terminal holding the
+ * member list patches it instead of loading 3,000 members again.
  */
 export const groupSyncMessage = z.object({
   type: z.number().int(),
   groupId: z.number().int(),
   content: z.string(),
   sendTime: z.number().int(),
+  members: z.array(groupMember).optional(),
 });
 export type GroupSyncMessage = z.infer<typeof groupSyncMessage>;

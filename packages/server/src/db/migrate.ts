@@ -6,6 +6,7 @@ import { contacts } from './migrations/0002_contacts.js';
 import { privateMessages } from './migrations/0003_private_messages.js';
 import { refreshRotation } from './migrations/0004_refresh_rotation.js';
 import { groups } from './migrations/0005_groups.js';
+import { groupTips } from './migrations/0006_group_tips.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -14,6 +15,7 @@ const migrations = {
   '0003_private_messages': privateMessages,
   '0004_refresh_rotation': refreshRotation,
   '0005_groups': groups,
+  '0006_group_tips': groupTips,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

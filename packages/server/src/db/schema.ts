@@ -2,7 +2,7 @@
  * Typed database schema. Column names are snake_case; booleans are integers 0/1
  * and times are epoch milliseconds (bigint), so both SQLite and PostgreSQL agree.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -144,6 +144,8 @@ export interface GroupMessagesTable {
   receipt: number;
   receipt_ok: number;
   quote_message_id: number | null;
+  /** Group tips only: JSON `{key, params}` of the template (protocol GroupTip); inserts may leave it out. */
+  tip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {

@@ -25,6 +25,7 @@ export function fromGroupWire(m: GroupMessage, selfId: number): ChatMessage {
   if (m.tmpId) entry.tmpId = m.tmpId;
   if (m.quoteMessage) entry.quoteMessage = m.quoteMessage;
   if (m.atUserIds?.length) entry.atUserIds = m.atUserIds;
+  if (m.tip) entry.tip = m.tip;
   if (m.receipt) {
     entry.receipt = true;
     entry.receiptOk = m.receiptOk;
@@ -48,18 +49,18 @@ export function atFlagsOf(m: Pick<ChatMessage, 'atUserIds'>, selfId: number): { 
 export function withReadUpTo(c: ChatRecord, maxId: number, selfId: number): ChatRecord {
   let changed = false;
   let above = 0;
-  const messages = c.messages.map((m) => {
   let atMe = false;
   let atAll = false;
+  const messages = c.messages.map((m) => {
     if (m.id === undefined || m.selfSend) return m;
     if (m.id > maxId) {
       if (countsAsUnread(m)) above++;
-      return m;
       if (m.status < MessageStatus.RECALL) {
         const flags = atFlagsOf(m, selfId);
         atMe ||= flags.atMe;
         atAll ||= flags.atAll;
       }
+      return m;
     }
     if (m.status >= MessageStatus.RECALL) return m;
     changed = true;

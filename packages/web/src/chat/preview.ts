@@ -1,9 +1,18 @@
 /**
  * Last-content previews of the chat list (spec §4): media, calls and cards show
- * placeholder labels; text, recall and tip show their content (server tip texts
+ * placeholder labels; text, recall and tip show their content (server tips
  * translated by key). Pure: the caller passes its translate function.
  */
-import { EMOJI, MessageStatus, MessageType, splitEmoji, tipTextKey } from '@parley/protocol';
+import {
+  EMOJI,
+  MessageStatus,
+  MessageType,
+  groupTip,
+  groupTipSlots,
+  splitEmoji,
+  tipTextKey,
+  type GroupTip,
+} from '@parley/protocol';
 import type { Translate } from '../i18n/timeText';
 
 /** What a chat remembers of its last message to build the preview. */
@@ -14,6 +23,8 @@ export interface LastMessage {
   selfSend: boolean;
   /** Group chats: the sender's name, shown before the content. */
   sendNickName?: string;
+  /** Group tips: translated from it, so the preview follows the reader's language. */
+  tip?: GroupTip;
 }
 
 const PLACEHOLDER: Partial<Record<number, string>> = {
@@ -40,8 +51,33 @@ export function recallNotice(selfSend: boolean, peerName: string, t: Translate):
   return selfSend ? t('chat.recall.self') : t('chat.recall.peer', { name: peerName });
 }
 
-/** A server tip text translated when its key is known (`tips.<key>`), else as sent. */
-export function tipText(content: string, t: Translate): string {
+/** Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo, …, presentation forms). */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+/** Such a name is isolated (FSI … PDI): a list of Arabic names in an English tip keeps its order. */
+const isolated = (name: string): string => (RTL_LETTER.test(name) ? `\u2068${name}\u2069` : name);
+
+/** A group tip in the reader's language (`tips.group.<key>`); undefined when this client does not know it. */
+function groupTipText(tip: unknown, t: Translate): string | undefined {
+  const known = groupTip.safeParse(tip);
+  if (!known.success) return undefined;
+  const { key, params } = known.data;
+  // Only the template's slots, under `replace`: a param can never act as an i18next option.
+  const replace = Object.fromEntries(
+    groupTipSlots(key).map((slot) => {
+      const value = params[slot]!;
+      return [slot, Array.isArray(value) ? value.map(isolated) : isolated(value)];
+    }),
+  );
+  return t(`tips.group.${key}`, { replace });
+}
+
+/**
+ * A server tip in the reader's language: a group tip by its key and params, the
+ * private tip by its text (`tips.<key>`); anything else (a newer server's tip) as sent.
+ */
+export function tipText(content: string, t: Translate, tip?: GroupTip): string {
+  const translated = tip === undefined ? undefined : groupTipText(tip, t);
+  if (translated !== undefined) return translated;
   const key = tipTextKey(content);
   return key ? t(`tips.${key}`) : content;
 }
@@ -60,7 +96,7 @@ export function previewText(last: LastMessage | undefined, peerName: string, t: 
 function contentText(last: LastMessage, t: Translate): string {
   const placeholder = PLACEHOLDER[last.type];
   if (placeholder) return t(placeholder);
-  if (last.type === MessageType.TIP_TEXT) return tipText(last.content, t);
+  if (last.type === MessageType.TIP_TEXT) return tipText(last.content, t, last.tip);
   if (last.type === MessageType.TEXT) return emojiText(last.content).replace(/\s+/g, ' ');
   return last.content;
 }

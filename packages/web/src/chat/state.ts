@@ -49,6 +49,7 @@ export const lastOf = (m: ChatMessage): LastMessage => {
   const last: LastMessage = { type: m.type, content: m.content, status: m.status, selfSend: m.selfSend };
   // Group previews name the sender (spec §4).
   if (m.groupId !== undefined && m.sendNickName) last.sendNickName = m.sendNickName;
+  if (m.tip) last.tip = m.tip;
   return last;
 };
 

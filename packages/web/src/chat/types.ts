@@ -3,7 +3,7 @@
  * src/chat/*) and the screens (chat list, chat box). Shapes follow spec §3
  * (Chat entry, Message) with the wire fields of wire-contract §6.
  */
-import type { CardContent, ChatType, QuoteMessage } from '@parley/protocol';
+import type { CardContent, ChatType, GroupTip, QuoteMessage } from '@parley/protocol';
 
 /** Where a message is in its life on this device (spec §3 loadStatus). */
 export type LoadStatus = 'ok' | 'sending' | 'fail';
@@ -32,6 +32,8 @@ export interface ChatMessage {
   receipt?: boolean;
   receiptOk?: boolean;
   readedCount?: number;
+  /** Group tips: key and params, kept (also in IndexedDB) so the tip shows in the reader's language. */
+  tip?: GroupTip;
 }
 
 /** Stable key of a message in a list: `id:<id>` once stored, else `tmp:<tmpId>`. */

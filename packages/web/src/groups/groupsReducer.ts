@@ -3,7 +3,7 @@
  * (90 new and 92 updated carry the whole Group as JSON, 91 the group id). Free of
  * React and the network, so the store's behaviour is unit-tested in node.
  */
-import { MessageType, group, groupSyncMessage, type Group } from '@parley/protocol';
+import { MessageType, group, groupSyncMessage, type Group, type GroupMember } from '@parley/protocol';
 
 /** Insert or replace one group by id. */
 export function upsertGroup(list: readonly Group[], next: Group): Group[] {
@@ -24,7 +24,7 @@ export function patchGroup(list: readonly Group[], id: number, patch: Partial<Gr
   return current ? upsertGroup(list, { ...current, ...patch }) : (list as Group[]);
 }
 
-const isGroupSyncType = (type: number) =>
+export const isGroupSyncType = (type: number): boolean =>
   type === MessageType.GROUP_NEW || type === MessageType.GROUP_DEL || type === MessageType.GROUP_UPDATE;
 
 export function isGroupSyncFrame(data: unknown): boolean {
@@ -89,4 +89,16 @@ export function sortGroups(list: readonly Group[]): Group[] {
     const gone = Number(a.quit || a.dissolve) - Number(b.quit || b.dissolve);
     return gone !== 0 ? gone : a.showGroupName.localeCompare(b.showGroupName);
   });
+}
+
+/** The list with `changed` members replaced by user id, and new ones appended. */
+export function patchMembers(list: readonly GroupMember[], changed: readonly GroupMember[]): GroupMember[] {
+  const byId = new Map(changed.map((m) => [m.userId, m]));
+  const next = list.map((m) => {
+    const update = byId.get(m.userId);
+    if (!update) return m;
+    byId.delete(m.userId);
+    return update;
+  });
+  return [...next, ...byId.values()];
 }

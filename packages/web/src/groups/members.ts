@@ -1,16 +1,18 @@
 /**
  * Member lists of groups, loaded when a screen needs them (group info, member
  * list, @ picker, sender avatars) and kept for the session. A group sync frame
- * (90/92: roles, mutes, joins and leaves change the group) reloads the lists held
- * for that group, so open screens follow.
+ * (92) names the members a change touched (joins, leaves, roles, mutes, nicknames):
+ * their entries are patched into a held list, so open screens follow without
+ * loading thousands of members again. After a reconnect (frames sent while offline
+ * are not replayed) held lists load again.
  */
 import { useEffect } from 'react';
-import { Cmd, type GroupMember } from '@parley/protocol';
+import { Cmd, groupSyncMessage, type GroupMember } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from '../app/createStore';
 import { sessionStore } from '../app/session';
-import { subscribeFrames } from '../socket';
-import { isGroupSyncFrame } from './groupsReducer';
+import { onConnectionState, subscribeFrames } from '../socket';
+import { isGroupSyncType, patchMembers } from './groupsReducer';
 
 export interface MembersEntry {
   status: 'loading' | 'ready' | 'error';
@@ -64,9 +66,25 @@ export function installGroupMembers(): void {
   if (installed) return;
   installed = true;
   subscribeFrames(Cmd.GROUP_MESSAGE, (frame) => {
-    if (!isGroupSyncFrame(frame.data)) return;
-    const groupId = (frame.data as { groupId: number }).groupId;
-    if (membersStore.get()[groupId]) void loadMembers(groupId);
+    const parsed = groupSyncMessage.safeParse(frame.data);
+    if (!parsed.success || !isGroupSyncType(parsed.data.type) || !parsed.data.members) return;
+    const { groupId, members } = parsed.data;
+    // A load in flight answers with the list as it was before or after this change:
+    // load again after it rather than patch a list that is about to be replaced.
+    if (inFlight.has(groupId)) {
+      void inFlight.get(groupId)!.then(() => loadMembers(groupId));
+      return;
+    }
+    membersStore.set((s) => {
+      const entry = s[groupId];
+      return entry ? { ...s, [groupId]: { ...entry, list: patchMembers(entry.list, members) } } : s;
+    });
+  });
+  let wasLoggedIn = false;
+  onConnectionState((state) => {
+    if (state !== 'loggedIn') return;
+    if (wasLoggedIn) for (const id of Object.keys(membersStore.get())) void loadMembers(Number(id));
+    wasLoggedIn = true;
   });
   let owner: number | null = null;
   sessionStore.subscribe(() => {

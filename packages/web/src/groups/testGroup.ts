@@ -42,6 +42,7 @@ export function makeMember(userId: number, patch: Partial<GroupMember> = {}): Gr
     isMuted: false,
     online: false,
     quit: false,
+    joinedAtId: 0,
     ...patch,
   };
 }

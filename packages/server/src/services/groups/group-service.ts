@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import {
   MessageType,
+  buildGroupTip,
   type Group,
   type GroupCreateRequest,
   type GroupMember,
@@ -27,7 +28,7 @@ import {
   loadAccess,
 } from './access.js';
 import type { GroupStream } from './stream.js';
-import { groupViews, pushGroupSync } from './sync.js';
+import { groupViews, memberEntries, pushGroupSync } from './sync.js';
 import { toWireMember, type MemberWithUser } from './wire.js';
 
 const { GROUP_NEW, GROUP_UPDATE } = MessageType;
@@ -66,11 +67,12 @@ export class GroupService {
         .returningAll()
         .executeTakeFirstOrThrow();
       await this.join(db, row.id, [me, ...friendIds]);
-      const names = await this.names(db, row.id, [me, ...friendIds]);
-      const text = friendIds.length
-        ? `${names.get(me)} created the group and invited ${friendIds.map((id) => names.get(id)).join(', ')}`
-        : `${names.get(me)} created the group`;
-      await this.stream.tipToMembers(db, row.id, me, text);
+      const nameOf = await this.names(db, row.id, [me, ...friendIds]);
+      const name = nameOf(me);
+      const tip = friendIds.length
+        ? buildGroupTip('createdAndInvited', { name, members: friendIds.map(nameOf) })
+        : buildGroupTip('created', { name });
+      await this.stream.tipToMembers(db, row.id, me, tip);
       return row;
     });
     await pushGroupSync(this.db, this.push, group, [me, ...friendIds], GROUP_NEW);
@@ -91,6 +93,7 @@ export class GroupService {
     if (Object.keys(patch).length > 0 && !isOwner(access, me)) throw new AppError('onlyOwnerEditGroup');
     const mine: { remark_nick_name?: string; remark_group_name?: string } = {};
     if (req.remarkNickName !== undefined) mine.remark_nick_name = req.remarkNickName;
+    const nickChanged = req.remarkNickName !== undefined && req.remarkNickName !== member.remark_nick_name;
     if (req.remarkGroupName !== undefined) mine.remark_group_name = req.remarkGroupName;
     if (Object.keys(mine).length > 0) {
       await this.db.updateTable('group_members').set(mine).where('id', '=', member.id).execute();
@@ -98,14 +101,16 @@ export class GroupService {
     if (Object.keys(patch).length > 0) {
       const updated = await this.stream.run(async (db) => {
         await db.updateTable('groups').set(patch).where('id', '=', group.id).execute();
-        const name = (await this.names(db, group.id, [me])).get(me);
+        const name = await this.name(db, group.id, me);
         if (patch.name !== undefined)
-          await this.stream.tipToMembers(db, group.id, me, `${name} renamed the group to "${patch.name}"`);
+          await this.stream.tipToMembers(db, group.id, me, buildGroupTip('renamed', { name, group: patch.name }));
         if (patch.notice !== undefined)
-          await this.stream.tipToMembers(db, group.id, me, `${name} changed the announcement`);
+          await this.stream.tipToMembers(db, group.id, me, buildGroupTip('noticeChanged', { name }));
         return db.selectFrom('groups').selectAll().where('id', '=', group.id).executeTakeFirstOrThrow();
       });
-      await this.syncAll(updated);
+      await this.syncAll(updated, [], nickChanged ? [me] : []);
+    } else if (nickChanged) {
+      await this.syncAll(group, [], [me]); // every member list shows my display nickname
     } else if (Object.keys(mine).length > 0) {
       await pushGroupSync(this.db, this.push, group, [me], GROUP_UPDATE);
     }
@@ -118,8 +123,8 @@ export class GroupService {
     assertActive(access);
     if (!isOwner(access, me)) throw new AppError('onlyOwnerDisband');
     const group = await this.stream.run(async (db) => {
-      const name = (await this.names(db, groupId, [me])).get(me);
-      await this.stream.tipToMembers(db, groupId, me, `${name} dissolved the group`);
+      const name = await this.name(db, groupId, me);
+      await this.stream.tipToMembers(db, groupId, me, buildGroupTip('dissolved', { name }));
       await db.updateTable('groups').set({ dissolved: 1 }).where('id', '=', groupId).execute();
       return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirstOrThrow();
     });
@@ -159,18 +164,14 @@ export class GroupService {
       if (fresh.length === 0) return fresh;
       if (current.size + fresh.length > this.maxMembers) throw new AppError('groupFull', { max: this.maxMembers });
       await this.join(db, groupId, fresh);
-      const names = await this.names(db, groupId, [me, ...fresh]);
-      await this.stream.tipToMembers(
-        db,
-        groupId,
-        me,
-        `${names.get(me)} invited ${fresh.map((id) => names.get(id)).join(', ')}`,
-      );
+      const nameOf = await this.names(db, groupId, [me, ...fresh]);
+      const tip = buildGroupTip('invited', { name: nameOf(me), members: fresh.map(nameOf) });
+      await this.stream.tipToMembers(db, groupId, me, tip);
       return fresh;
     });
     if (joined.length === 0) return;
     await pushGroupSync(this.db, this.push, access.group, joined, GROUP_NEW);
-    await this.syncAll(access.group, joined);
+    await this.syncAll(access.group, joined, joined);
   }
 
   /** Current members, online first, then the owner, admins and by join order. */
@@ -207,17 +208,13 @@ export class GroupService {
     if (!isOwner(access, me) && targets.some((t) => t.is_manager === 1)) throw new AppError('noPermissionKick');
     const ids = targets.map((t) => t.user_id);
     await this.stream.run(async (db) => {
-      const names = await this.names(db, groupId, [me, ...ids]);
+      const nameOf = await this.names(db, groupId, [me, ...ids]);
       // The tip is the last message the removed members see.
-      const tip = await this.stream.tipToMembers(
-        db,
-        groupId,
-        me,
-        `${names.get(me)} removed ${ids.map((id) => names.get(id)).join(', ')}`,
-      );
-      await this.leave(db, groupId, ids, tip.id);
+      const tip = buildGroupTip('removed', { name: nameOf(me), members: ids.map(nameOf) });
+      const row = await this.stream.tipToMembers(db, groupId, me, tip);
+      await this.leave(db, groupId, ids, row.id);
     });
-    await this.syncAll(access.group, ids);
+    await this.syncAll(access.group, ids, ids);
   }
 
   /** Members leave; the owner must dissolve instead. */
@@ -226,11 +223,11 @@ export class GroupService {
     assertMember(access);
     if (isOwner(access, me)) throw new AppError('ownerCannotQuit');
     await this.stream.run(async (db) => {
-      const name = (await this.names(db, groupId, [me])).get(me);
-      const tip = await this.stream.tipToMembers(db, groupId, me, `${name} left the group`);
+      const name = await this.name(db, groupId, me);
+      const tip = await this.stream.tipToMembers(db, groupId, me, buildGroupTip('left', { name }));
       await this.leave(db, groupId, [me], tip.id);
     });
-    await this.syncAll(access.group, [me]);
+    await this.syncAll(access.group, [me], [me]);
   }
 
   async dnd(me: number, groupId: number, isDnd: boolean): Promise<void> {
@@ -259,11 +256,11 @@ export class GroupService {
         .where('group_id', '=', groupId)
         .where('user_id', 'in', changed)
         .execute();
-      const names = await this.names(db, groupId, changed);
-      const who = changed.map((id) => names.get(id)).join(', ');
-      await this.stream.tipToMembers(db, groupId, me, on ? `${who} is now an admin` : `${who} is no longer an admin`);
+      const nameOf = await this.names(db, groupId, changed);
+      const tip = buildGroupTip(on ? 'adminOn' : 'adminOff', { members: changed.map(nameOf) });
+      await this.stream.tipToMembers(db, groupId, me, tip);
     });
-    await this.syncAll(access.group);
+    await this.syncAll(access.group, [], changed);
   }
 
   /** Owner only: everyone but the owner and admins is muted. */
@@ -278,12 +275,7 @@ export class GroupService {
         .set({ is_muted: isMuted ? 1 : 0 })
         .where('id', '=', groupId)
         .execute();
-      await this.stream.tipToMembers(
-        db,
-        groupId,
-        me,
-        isMuted ? 'All members are muted' : 'All members may speak again',
-      );
+      await this.stream.tipToMembers(db, groupId, me, buildGroupTip(isMuted ? 'muteAllOn' : 'muteAllOff', {}));
       return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirstOrThrow();
     });
     await this.syncAll(group);
@@ -308,11 +300,11 @@ export class GroupService {
         .where('group_id', '=', groupId)
         .where('user_id', 'in', ids)
         .execute();
-      const names = await this.names(db, groupId, ids);
-      const who = ids.map((id) => names.get(id)).join(', ');
-      await this.stream.tipToMembers(db, groupId, me, isMuted ? `${who} has been muted` : `${who} may speak again`);
+      const nameOf = await this.names(db, groupId, ids);
+      const tip = buildGroupTip(isMuted ? 'memberMuted' : 'memberUnmuted', { members: ids.map(nameOf) });
+      await this.stream.tipToMembers(db, groupId, me, tip);
     });
-    await this.syncAll(access.group);
+    await this.syncAll(access.group, [], ids);
   }
 
   /** Owner or admin: members may not add each other as friends through this group. */
@@ -377,21 +369,30 @@ export class GroupService {
       .execute();
   }
 
-  /** Display names in the group: the member's group nickname, else their nickname. */
-  private async names(db: Kysely<Database>, groupId: number, userIds: readonly number[]): Promise<Map<number, string>> {
+  /** Display names in the group, as tips show them: the member's group nickname, else their nickname. */
+  private async names(db: Kysely<Database>, groupId: number, userIds: readonly number[]) {
     const rows = await db
       .selectFrom('users as u')
       .leftJoin('group_members as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.group_id', '=', groupId))
       .select(['u.id', 'u.nick_name', 'm.remark_nick_name'])
       .where('u.id', 'in', [...new Set(userIds)])
       .execute();
-    return new Map(rows.map((r) => [r.id, r.remark_nick_name || r.nick_name]));
+    const byId = new Map(rows.map((r) => [r.id, r.remark_nick_name || r.nick_name]));
+    return (id: number): string => byId.get(id) ?? '';
   }
 
-  /** Syncs the group (type 92) to its current members and to `extra` (those who just left or joined). */
-  private async syncAll(group: GroupRow, extra: readonly number[] = []): Promise<void> {
+  private async name(db: Kysely<Database>, groupId: number, userId: number): Promise<string> {
+    return (await this.names(db, groupId, [userId]))(userId);
+  }
+
+  /**
+   * Syncs the group (type 92) to its current members and to `extra` (those who just
+   * left or joined), with the entries of the `changed` members for held member lists.
+   */
+  private async syncAll(group: GroupRow, extra: readonly number[] = [], changed: readonly number[] = []) {
     const fresh = await this.db.selectFrom('groups').selectAll().where('id', '=', group.id).executeTakeFirstOrThrow();
     const members = await this.stream.activeMemberIds(this.db, group.id);
-    await pushGroupSync(this.db, this.push, fresh, [...new Set([...members, ...extra])], GROUP_UPDATE);
+    const entries = await memberEntries(this.db, this.presence, fresh, changed);
+    await pushGroupSync(this.db, this.push, fresh, [...new Set([...members, ...extra])], GROUP_UPDATE, entries);
   }
 }

@@ -7,7 +7,14 @@
  * window (joined_at_id, quit_at_id) is cut at an exact point of that order.
  */
 import { sql, type Kysely } from 'kysely';
-import { Cmd, MessageStatus, MessageType, type GroupMessage, type Terminal } from '@parley/protocol';
+import {
+  Cmd,
+  MessageStatus,
+  MessageType,
+  type BuiltGroupTip,
+  type GroupMessage,
+  type Terminal,
+} from '@parley/protocol';
 import type { Database, GroupMessageRow } from '../../db/schema.js';
 import type { PushService } from '../../realtime/push.js';
 import type { UserSerializer } from '../user-serializer.js';
@@ -46,8 +53,8 @@ export class GroupStream {
     return rows.map((r) => r.user_id);
   }
 
-  /** Stores a TIP_TEXT message of the group (call under `run`). */
-  tip(db: Kysely<Database>, groupId: number, sendId: number, text: string): Promise<GroupMessageRow> {
+  /** Stores a TIP_TEXT message of the group: its English content and its tip (call under `run`). */
+  tip(db: Kysely<Database>, groupId: number, sendId: number, tip: BuiltGroupTip): Promise<GroupMessageRow> {
     return db
       .insertInto('group_messages')
       .values({
@@ -56,13 +63,14 @@ export class GroupStream {
         send_id: sendId,
         send_nick_name: '',
         type: MessageType.TIP_TEXT,
-        content: text,
+        content: tip.content,
         status: MessageStatus.SENDED,
         send_time: this.clock(),
         at_user_ids: '[]',
         receipt: 0,
         receipt_ok: 0,
         quote_message_id: null,
+        tip: JSON.stringify(tip.tip),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -79,8 +87,8 @@ export class GroupStream {
   }
 
   /** A tip stored and published to the group's current members (call under `run`). */
-  async tipToMembers(db: Kysely<Database>, groupId: number, sendId: number, text: string, extra: number[] = []) {
-    const row = await this.tip(db, groupId, sendId, text);
+  async tipToMembers(db: Kysely<Database>, groupId: number, sendId: number, tip: BuiltGroupTip, extra: number[] = []) {
+    const row = await this.tip(db, groupId, sendId, tip);
     const members = [...new Set([...(await this.activeMemberIds(db, groupId)), ...extra])];
     await this.publish(members, toWireGroupMessage(row));
     return row;

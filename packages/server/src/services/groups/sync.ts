@@ -1,9 +1,10 @@
 /** Group-list sync (cmd 4, types 90 new, 91 deleted, 92 updated): each member gets the group as they see it. */
 import type { Kysely } from 'kysely';
-import { Cmd, MessageType, type Group, type GroupSyncMessage } from '@parley/protocol';
+import { Cmd, MessageType, type Group, type GroupMember, type GroupSyncMessage } from '@parley/protocol';
 import type { Database, GroupRow } from '../../db/schema.js';
+import type { Presence } from '../../realtime/presence.js';
 import type { PushService } from '../../realtime/push.js';
-import { toWireGroup } from './wire.js';
+import { toWireGroup, toWireMember } from './wire.js';
 
 type SyncType = typeof MessageType.GROUP_NEW | typeof MessageType.GROUP_DEL | typeof MessageType.GROUP_UPDATE;
 
@@ -38,12 +39,33 @@ export async function groupViews(
   return views;
 }
 
+/** The member entries of `userIds` (current or gone) as the member list shows them: a sync frame's `members`. */
+export async function memberEntries(
+  db: Kysely<Database>,
+  presence: Presence,
+  group: GroupRow,
+  userIds: readonly number[],
+): Promise<GroupMember[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('group_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .selectAll('m')
+    .select(['u.nick_name', 'u.head_image', 'u.head_image_thumb'])
+    .where('m.group_id', '=', group.id)
+    .where('m.user_id', 'in', [...new Set(userIds)])
+    .execute();
+  const online = await presence.onlineTerminals(rows.map((r) => r.user_id));
+  return rows.map((r) => toWireMember(group, r, online.has(r.user_id)));
+}
+
 export async function pushGroupSync(
   db: Kysely<Database>,
   push: PushService,
   group: GroupRow,
   userIds: readonly number[],
   type: SyncType,
+  members?: readonly GroupMember[],
 ): Promise<void> {
   const views = await groupViews(db, group, userIds);
   const sendTime = Date.now();
@@ -51,6 +73,7 @@ export async function pushGroupSync(
     [...views].map(([userId, view]) => {
       const content = type === MessageType.GROUP_DEL ? String(group.id) : JSON.stringify(view);
       const data: GroupSyncMessage = { type, groupId: group.id, content, sendTime };
+      if (members && members.length > 0) data.members = [...members];
       return push.toUser(userId, { cmd: Cmd.GROUP_MESSAGE, data });
     }),
   );

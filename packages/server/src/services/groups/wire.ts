@@ -1,6 +1,6 @@
 /** Group rows → wire shapes (wire-contract §5–§6). */
 import type { Kysely } from 'kysely';
-import type { Group, GroupMember, GroupMessage, QuoteMessage } from '@parley/protocol';
+import type { Group, GroupMember, GroupMessage, GroupTip, QuoteMessage } from '@parley/protocol';
 import type { Database, GroupMemberRow, GroupMessageRow, GroupRow, UserRow } from '../../db/schema.js';
 
 /** The group as `member` (their row, and their user row for the nickname) sees it. */
@@ -50,6 +50,7 @@ export function toWireMember(group: GroupRow, m: MemberWithUser, online: boolean
     isMuted: m.is_muted === 1,
     online,
     quit: m.quit === 1,
+    joinedAtId: m.joined_at_id,
   };
 }
 
@@ -74,6 +75,7 @@ export function toWireGroupMessage(row: GroupMessageRow, readedCount = 0, quote?
   };
   if (row.tmp_id !== null) msg.tmpId = row.tmp_id;
   if (quote) msg.quoteMessage = quote;
+  if (row.tip !== null) msg.tip = JSON.parse(row.tip) as GroupTip;
   return msg;
 }
 

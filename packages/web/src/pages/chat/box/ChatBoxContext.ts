@@ -18,7 +18,9 @@ export interface ChatBoxApi {
   /** Group chats: the group (role, mutes) and its members by user id. */
   group?: Group;
   members?: ReadonlyMap<number, GroupMember>;
-  /** Members still in the group (receipt numbers). */
+  /** Members still in the group (receipt numbers), once the member list is loaded. */
+  active?: readonly GroupMember[];
+  /** How many members the group has (before the member list is loaded). */
   memberCount?: number;
   /** Who sent a message: me, the friend, or a group member (their display nickname, else the name sent with it). */
   personOf(userId: number, sentName?: string): Person;

@@ -89,6 +89,7 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
       peer: { name: peerName, avatar: peerAvatar },
       group,
       members,
+      active: isGroup ? active : undefined,
       memberCount: isGroup ? active.length || group?.memberCount : undefined,
       personOf: (userId, sentName) => {
         if (userId === me.id) return { name: me.nickName, avatar: me.headImageThumb || me.headImage };
@@ -110,7 +111,7 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
       },
       reedit: (text) => composerRef.current?.setText(text),
     }),
-    [type, targetId, me, peerName, peerAvatar, isGroup, group, members, active.length, openMenu, t],
+    [type, targetId, me, peerName, peerAvatar, isGroup, group, members, active, openMenu, t],
   );
 
   // The sheet follows the message as its read count grows (RECEIPT frames replace it in the view).

@@ -7,6 +7,7 @@ import { AT_ALL, ChatType, MessageType } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { chatActions } from '../../../chat';
 import { messageKey, type ChatMessage } from '../../../chat/types';
+import { receiptUnread } from '../../../groups/receipts';
 import { Avatar } from '../../../ui/Avatar';
 import { ProgressRing } from '../../../ui/ProgressRing';
 import { CardBubble } from './bubbles/CardBubble';
@@ -141,7 +142,7 @@ function ReceiptLine({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
   const box = useChatBox();
   const read = message.readedCount ?? 0;
-  const unread = Math.max(0, (box.memberCount ?? 1) - 1 - read);
+  const unread = receiptUnread(box.active, box.memberCount, message);
   const done = message.receiptOk === true || (box.memberCount !== undefined && unread === 0);
   return (
     <button

@@ -24,7 +24,7 @@ export function NoticeRow({ message, now }: { message: ChatMessage; now: number 
   if (message.type === MessageType.TIP_TIME) {
     text = timeText(message.sendTime, now, currentLocale(), t);
   } else if (message.type === MessageType.TIP_TEXT) {
-    text = tipText(message.content, t);
+    text = tipText(message.content, t, message.tip);
   } else if (message.type === MessageType.RECALL || message.status === MessageStatus.RECALL) {
     text = recallNotice(message.selfSend, message.sendNickName || peer.name, t);
     const again = message.selfSend ? reeditText(message.id, now) : undefined;

@@ -1,12 +1,14 @@
 /** The read / unread list of my receipt message (spec §2 dialogs): who of the members has read it. */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group, GroupMember } from '@parley/protocol';
 import { call } from '../../../api/call';
 import type { ChatMessage } from '../../../chat/types';
+import { receiptAudience } from '../../../groups/receipts';
 import { Avatar } from '../../../ui/Avatar';
 import { Sheet } from '../../../ui/Sheet';
 import { Spinner } from '../../../ui/Spinner';
+import { VirtualList } from '../../../ui/VirtualList';
 
 interface ReadersSheetProps {
   group: Group;
@@ -14,6 +16,8 @@ interface ReadersSheetProps {
   members: readonly GroupMember[];
   onClose: () => void;
 }
+
+const READER_ROW_HEIGHT = 52;
 
 export function ReadersSheet({ group, message, members, onClose }: ReadersSheetProps) {
   const { t } = useTranslation();
@@ -35,9 +39,9 @@ export function ReadersSheet({ group, message, members, onClose }: ReadersSheetP
     };
   }, [group.id, messageId, count]);
 
-  const others = members.filter((m) => m.userId !== message.sendId);
-  const read = readIds ? others.filter((m) => readIds.has(m.userId)) : [];
-  const unread = readIds ? others.filter((m) => !readIds.has(m.userId)) : [];
+  const audience = useMemo(() => receiptAudience(members, message), [members, message]);
+  const read = useMemo(() => (readIds ? audience.filter((m) => readIds.has(m.userId)) : []), [audience, readIds]);
+  const unread = useMemo(() => (readIds ? audience.filter((m) => !readIds.has(m.userId)) : []), [audience, readIds]);
   const shown = tab === 'read' ? read : unread;
 
   return (
@@ -64,14 +68,20 @@ export function ReadersSheet({ group, message, members, onClose }: ReadersSheetP
           <Spinner />
         </div>
       ) : (
-        <ul className="forward__list" data-testid={`readers-${tab}`}>
-          {shown.map((m) => (
-            <li key={m.userId} className="forward__item" data-testid={`reader-${m.userId}`}>
+        <VirtualList
+          key={tab}
+          items={shown}
+          rowHeight={READER_ROW_HEIGHT}
+          itemKey={(m) => m.userId}
+          renderItem={(m) => (
+            <div className="forward__item" data-testid={`reader-${m.userId}`}>
               <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} size={36} />
               <span className="forward__name">{m.showNickName}</span>
-            </li>
-          ))}
-        </ul>
+            </div>
+          )}
+          className="forward__list"
+          testId={`readers-${tab}`}
+        />
       )}
     </Sheet>
   );
