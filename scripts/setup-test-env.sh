@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prepares this machine for `npm test` (Debian/Ubuntu): Chromium with CJK and
-# Arabic fonts for the browser tests, PostgreSQL on 127.0.0.1:5432 (trust auth,
+# Arabic fonts for the browser tests, coturn (TURN relay for the call tests), PostgreSQL on 127.0.0.1:5432 (trust auth,
 # user postgres) and Redis on 127.0.0.1:6379. Idempotent and silent when all is
 # present. Only touches this machine; uses sudo only when not root.
 set -euo pipefail
@@ -43,6 +43,11 @@ done
 if [ "${#fonts[@]}" -gt 0 ]; then
   # Fonts only affect how screenshots look; a missing one is not fatal.
   apt_install "${fonts[@]}" || log "could not install ${fonts[*]}; CJK/Arabic text may render as boxes"
+fi
+
+# --- coturn (TURN relay: the browser call test runs it on loopback) ----------
+if ! have turnserver; then
+  apt_install coturn || { log "could not install coturn (the TURN call test needs turnserver)"; status=1; }
 fi
 
 # --- PostgreSQL --------------------------------------------------------------

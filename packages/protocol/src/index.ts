@@ -18,6 +18,7 @@ export * from './schemas/private-message.js';
 export * from './schemas/group.js';
 export * from './schemas/group-message.js';
 export * from './schemas/group-tip.js';
+export * from './schemas/webrtc.js';
 export * from './schemas/file.js';
 export * from './schemas/config.js';
 export * from './schemas/frames.js';

@@ -17,7 +17,7 @@ describe('group tips', () => {
   });
 
   it('every template uses only the known slots, `members` being the list', () => {
-    expect(GROUP_TIP_KEYS).toHaveLength(14);
+    expect(GROUP_TIP_KEYS).toHaveLength(16);
     for (const key of GROUP_TIP_KEYS) {
       for (const slot of groupTipSlots(key)) expect(['name', 'members', 'group'], GroupTipText[key]).toContain(slot);
     }

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { CALL_SWEEP_INTERVAL_MS } from '@parley/protocol';
 import type { Config } from './config.js';
 import { openDb, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -24,6 +25,7 @@ import { RedisBus } from './realtime/redis-bus.js';
 import { RedisPresence } from './realtime/redis-presence.js';
 import { SessionRegistry } from './realtime/sessions.js';
 import { buildHandlers } from './routes/index.js';
+import { CallSweeper } from './services/calls/sweeper.js';
 import { createServices, type Realtime, type Services } from './services/index.js';
 
 export interface ParleyServer {
@@ -76,6 +78,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     );
   }
   const services = createServices(config, db, realtime);
+  app.log.info(`calls: state kept in the ${services.callStore.name}`);
   const trialCreated = await services.accounts.ensureTrialAccount(config.trialUserName, config.trialPassword);
 
   installErrorHandler(app, bodyLimits);
@@ -107,6 +110,14 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     app.log.error({ err }, 'presence push to friends failed'),
   );
 
+  // Ring timeouts and heartbeat expiry, on every node (docs/CALLS.md §5).
+  const sweeper = new CallSweeper(
+    () => services.sweepCalls(),
+    config.callSweepIntervalMs ?? CALL_SWEEP_INTERVAL_MS,
+    (err) => app.log.error({ err }, 'call sweep failed'),
+  );
+  sweeper.start();
+
   let closed = false;
   return {
     app,
@@ -124,12 +135,14 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       if (closed) return;
       closed = true;
       // Sockets first, so the presence of their users is withdrawn and friends (on any node) are told.
+      await sweeper.stop();
       await gateway.close();
       if (presence instanceof RedisPresence) await presence.flush();
       await stopPresenceSync();
       await app.close();
       if (presence instanceof RedisPresence) await presence.close();
       if (realtime.limitsRedis) await closeRedis(realtime.limitsRedis);
+      await services.callStore.close();
       await bus.close();
       await db.kysely.destroy();
     },
@@ -146,8 +159,10 @@ async function openRealtime(config: Config, log: FastifyBaseLogger): Promise<Rea
   const onError = (err: unknown, what: string) => log.error({ err }, what);
   const bus = await RedisBus.connect(config.redisUrl, config.redisPrefix, onError);
   let limitsRedis: Awaited<ReturnType<typeof openRedis>> | undefined;
+  let callsRedis: Awaited<ReturnType<typeof openRedis>> | undefined;
   try {
     limitsRedis = await openRedis(config.redisUrl, 'parley-limits', onError);
+    callsRedis = await openRedis(config.redisUrl, 'parley-calls', onError);
     const presence = await RedisPresence.connect({
       url: config.redisUrl,
       prefix: config.redisPrefix,
@@ -159,9 +174,10 @@ async function openRealtime(config: Config, log: FastifyBaseLogger): Promise<Rea
       { redis: redactUrl(config.redisUrl), prefix: config.redisPrefix, nodeId: presence.nodeId },
       'realtime: Redis bus and presence (several nodes can share users)',
     );
-    return { bus, registry, presence, limitsRedis };
+    return { bus, registry, presence, limitsRedis, callsRedis };
   } catch (err) {
     if (limitsRedis) await closeRedis(limitsRedis);
+    if (callsRedis) await closeRedis(callsRedis);
     await bus.close();
     throw err;
   }

@@ -1,8 +1,15 @@
 /** Server configuration, read once from environment variables (see docs/PROTOCOL.md). */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Limits, Timing, WEBRTC_MAX_CHANNEL_DEFAULT } from '@parley/protocol';
+import {
+  CALL_SWEEP_INTERVAL_MS,
+  Limits,
+  TURN_CREDENTIAL_TTL_S,
+  Timing,
+  WEBRTC_MAX_CHANNEL_DEFAULT,
+} from '@parley/protocol';
 import { DEFAULT_EXTRA_LIMITS } from './limits/table.js';
+import { parseTurnConfig, type TurnConfig } from './services/calls/turn.js';
 import type { IceServer } from './services/system-config.js';
 
 export interface Config {
@@ -41,6 +48,8 @@ export interface Config {
   trustProxy: boolean;
   iceServers: IceServer[];
   webrtcMaxChannel: number;
+  /** TURN_SECRET + TURN_URLS (+ TURN_TTL_S): per-user TURN REST credentials in /system/config. */
+  turn: TurnConfig | undefined;
   logLevel: string;
   /**
    * Epoch-ms clock for message send times and the recall window. Not read from the
@@ -52,6 +61,11 @@ export interface Config {
    * Not read from the environment: tests shorten it to see a dead node swept.
    */
   presenceHeartbeatMs?: number;
+  /**
+   * How often this node sweeps call timers (default CALL_SWEEP_INTERVAL_MS; 0 = never).
+   * Not read from the environment: tests switch it off and call `services.sweepCalls()`.
+   */
+  callSweepIntervalMs?: number;
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -103,6 +117,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     iceServers: iceServers(str(env, 'ICE_SERVERS')),
     webrtcMaxChannel: int(env, 'WEBRTC_MAX_CHANNEL', WEBRTC_MAX_CHANNEL_DEFAULT),
+    turn: parseTurnConfig(
+      str(env, 'TURN_SECRET'),
+      str(env, 'TURN_URLS'),
+      int(env, 'TURN_TTL_S', TURN_CREDENTIAL_TTL_S),
+    ),
+    callSweepIntervalMs: CALL_SWEEP_INTERVAL_MS,
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
   };
   return { ...config, ...overrides };

@@ -36,6 +36,7 @@ import {
   type Row,
   type UserEndpoint,
 } from './support/user-world.js';
+import { callRows } from './support/call-matrix.js';
 import { sendBody } from './support/messages.js';
 import { TestSocket } from './support/ws.js';
 
@@ -341,6 +342,8 @@ const matrix = (): Record<UserEndpoint, Row> => ({
   systemConfig: selfOnly(async () => {
     await allowed('systemConfig');
   }),
+  // calls
+  ...callRows(),
 });
 
 beforeAll(openWorld);

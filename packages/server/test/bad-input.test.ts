@@ -111,6 +111,37 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   groupReaded: { query: { groupId, messageId: groupMessageId } },
   groupFindReadedUsers: { query: { groupId, messageId: groupMessageId } },
   groupHistory: { query: { groupId, page: 1, size: 10 }, optional: ['page', 'size'] },
+  // calls: validation comes before the call is looked up, so no call needs to exist.
+  privateCallSetup: { query: { uid: b.id, mode: 'voice' }, optional: ['mode'] },
+  privateCallAccept: { query: { uid: b.id } },
+  privateCallReject: { query: { uid: b.id } },
+  privateCallCancel: { query: { uid: b.id } },
+  privateCallHandup: { query: { uid: b.id } },
+  privateCallFailed: { query: { uid: b.id, reason: 'connectionFailed' }, optional: ['reason'] },
+  privateCallOffer: { query: { uid: b.id }, body: { type: 'offer', sdp: 'v=0\r\n' } },
+  privateCallAnswer: { query: { uid: b.id }, body: { type: 'answer', sdp: 'v=0\r\n' } },
+  privateCallCandidate: {
+    query: { uid: b.id },
+    body: { candidate: 'candidate:1 1 udp 2122260223 192.168.1.2 54321 typ host' },
+  },
+  privateCallHeartbeat: { query: { uid: b.id } },
+  privateCallInfo: { query: { uid: b.id } },
+  groupCallSetup: { body: { groupId, userInfos: [{ id: b.id, isCamera: false, isMicroPhone: true }] } },
+  groupCallAccept: { query: { groupId } },
+  groupCallReject: { query: { groupId } },
+  groupCallFailed: { body: { groupId, reason: 'permissionDenied' }, optional: ['reason'] },
+  groupCallJoin: { query: { groupId } },
+  groupCallCancel: { query: { groupId } },
+  groupCallQuit: { query: { groupId } },
+  groupCallInvite: { body: { groupId, userInfos: [{ id: b.id }] } },
+  groupCallOffer: { body: { groupId, userId: b.id, offer: { type: 'offer', sdp: 'v=0\r\n' } } },
+  groupCallAnswer: { body: { groupId, userId: b.id, answer: { type: 'answer', sdp: 'v=0\r\n' } } },
+  groupCallCandidate: {
+    body: { groupId, userId: b.id, candidate: { candidate: 'candidate:1 1 udp 2122260223 10.0.0.2 54321 typ host' } },
+  },
+  groupCallDevice: { body: { groupId, isCamera: true, isMicroPhone: false } },
+  groupCallHeartbeat: { query: { groupId } },
+  groupCallInfo: { query: { groupId } },
 });
 
 /** Values of every other JSON type than the valid one. */

@@ -5,6 +5,7 @@
  * so the shared one stays put. Group messages: group-message-authorization.test.ts.
  */
 import { expect } from 'vitest';
+import { groupCallRows } from './support/group-call-matrix.js';
 import {
   byGroupId,
   describeMatrix,
@@ -300,6 +301,8 @@ const matrix = (): Record<GroupManagementEndpoint, Row> => ({
       refused('member', 'groupForbidAddFriend', 'onlyOwnerOrAdminForbid', { body: { groupId: g, enabled: true } }),
     ...outsiders('groupForbidAddFriend', () => ({ body: { groupId: g, enabled: true } })),
   },
+  // group calls
+  ...groupCallRows(),
 });
 
 describeMatrix('group management', managementEndpoints, matrix);

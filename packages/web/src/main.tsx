@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { installSessionHandlers, startApp } from './app/session';
+import { installCalls } from './calls/signals';
 import { installChats } from './chat';
 import { installFriends } from './contacts/friendsStore';
 import { installGroupMembers } from './groups/members';
@@ -15,6 +16,7 @@ installFriends();
 installGroups();
 installGroupMembers();
 installChats();
+installCalls();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

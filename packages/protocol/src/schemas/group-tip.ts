@@ -26,6 +26,9 @@ export const GroupTipText = {
   muteAllOff: 'All members may speak again',
   memberMuted: '{{members}} has been muted',
   memberUnmuted: '{{members}} may speak again',
+  // Group calls (docs/CALLS.md §3.5) start with cameras off, hence "voice".
+  callStarted: '{{name}} started a voice call',
+  callEnded: 'The call ended',
 } as const;
 export type GroupTipKey = keyof typeof GroupTipText;
 export const GROUP_TIP_KEYS = Object.keys(GroupTipText) as [GroupTipKey, ...GroupTipKey[]];

@@ -7,6 +7,7 @@ import { privateMessages } from './migrations/0003_private_messages.js';
 import { refreshRotation } from './migrations/0004_refresh_rotation.js';
 import { groups } from './migrations/0005_groups.js';
 import { groupTips } from './migrations/0006_group_tips.js';
+import { calls } from './migrations/0007_calls.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -16,6 +17,7 @@ const migrations = {
   '0004_refresh_rotation': refreshRotation,
   '0005_groups': groups,
   '0006_group_tips': groupTips,
+  '0007_calls': calls,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

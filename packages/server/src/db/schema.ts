@@ -148,6 +148,22 @@ export interface GroupMessagesTable {
   tip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A live call (docs/CALLS.md §6): `state` is the StoredCall JSON, `version` its compare-and-set counter. */
+export interface CallsTable {
+  id: string;
+  scope: string;
+  state: string;
+  version: number;
+  deadline: number;
+  created_at: number;
+}
+
+/** A user in (or being rung for) a call: at most one row per user. */
+export interface CallUsersTable {
+  user_id: number;
+  call_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -158,6 +174,8 @@ export interface Database {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   group_messages: GroupMessagesTable;
+  calls: CallsTable;
+  call_users: CallUsersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

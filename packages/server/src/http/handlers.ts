@@ -1,5 +1,5 @@
 /** Typed route handlers: one per endpoint of the protocol `api` table. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Api, EndpointName, ReplyOf, SuccessMessageKey } from '@parley/protocol';
 import type { AuthInfo } from '../services/auth.js';
@@ -15,6 +15,8 @@ export interface Ctx<N extends EndpointName> {
   /** Present exactly for `auth: true` endpoints. */
   auth: Api[N]['auth'] extends true ? AuthInfo : null;
   request: FastifyRequest;
+  /** For headers only (e.g. Cache-Control); the envelope is sent by register-routes. */
+  reply: FastifyReply;
   /** Replace the success reply's "success" with a SuccessMessages text (sent with `key` and `params`). */
   setMessage(key: SuccessMessageKey, params?: ErrorParams): void;
 }

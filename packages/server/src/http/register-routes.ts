@@ -80,6 +80,7 @@ export function registerRoutes(
           params: parse(endpoint.params, request.params ?? {}),
           auth: authInfo,
           request,
+          reply,
           setMessage: (key: SuccessText['key'], params?: SuccessText['params']) => {
             text = { key, params };
           },

@@ -67,9 +67,23 @@ function ruleOf(issue: Issue): [FieldRule, ErrorParams] {
   }
 }
 
+/**
+ * A union of shapes (one ICE candidate or a list of them) failed: the branch whose
+ * shape the input had (its first issue is not "wrong type" at the union itself)
+ * names the field. Unions of literals are left whole (ruleOf lists their values).
+ */
+function shapedBranch(issue: Issue): Issue {
+  if (issue.code !== 'invalid_union') return issue;
+  if (issue.errors.every((b) => b.every((i) => i.code === 'invalid_value'))) return issue;
+  const branch = issue.errors.find((b) => b[0] && !(b[0].code === 'invalid_type' && b[0].path.length === 0));
+  const inner = branch?.[0];
+  return inner ? { ...inner, path: [...issue.path, ...inner.path] } : issue;
+}
+
 export function fromZodError(err: ZodError): AppError {
-  const issue = err.issues[0];
-  if (!issue) return invalidField('body', 'format');
+  const first = err.issues[0];
+  if (!first) return invalidField('body', 'format');
+  const issue = shapedBranch(first);
   const field = fieldOf(issue);
   // A wrong type is a wrong type, whatever the schema calls a blank or short value.
   const wrongType = issue.code === 'invalid_type' && issue.input !== undefined && issue.input !== null;

@@ -25,6 +25,10 @@ const read: EndpointLimit = { user: [300, MIN], address: [1200, MIN] };
 const setting: EndpointLimit = { user: [120, HOUR], address: [600, HOUR] };
 /** Uploads, counted per request; bytes per day are a separate budget (UPLOAD_BYTES_PER_DAY). */
 const upload: EndpointLimit = { user: [500, DAY], address: [2000, DAY] };
+/** Call actions: accept, reject, cancel, handup, failed, join, quit, invite. */
+const callAction: EndpointLimit = { user: [60, MIN], address: [600, MIN] };
+/** Offer, answer, heartbeat, device and call info reads. */
+const callSignal: EndpointLimit = { user: [120, MIN], address: [1200, MIN] };
 
 export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   // accounts: login and register also follow AUTH_RATE_PER_MIN per address; login has a per-account backoff.
@@ -88,6 +92,33 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   fileUpload: upload,
   videoUpload: upload,
   systemConfig: read,
+  // calls (docs/CALLS.md §9): a call page sends a heartbeat every 15 s and a burst of candidates at start.
+  privateCallSetup: { user: [20, MIN], address: [200, MIN] },
+  privateCallAccept: callAction,
+  privateCallReject: callAction,
+  privateCallCancel: callAction,
+  privateCallHandup: callAction,
+  privateCallFailed: callAction,
+  privateCallOffer: callSignal,
+  privateCallAnswer: callSignal,
+  privateCallCandidate: { user: [1200, MIN], address: [6000, MIN] },
+  privateCallHeartbeat: callSignal,
+  privateCallInfo: callSignal,
+  currentCall: callSignal,
+  groupCallSetup: { user: [20, MIN], address: [200, MIN] },
+  groupCallAccept: callAction,
+  groupCallReject: callAction,
+  groupCallFailed: callAction,
+  groupCallJoin: callAction,
+  groupCallCancel: callAction,
+  groupCallQuit: callAction,
+  groupCallInvite: callAction,
+  groupCallOffer: callSignal,
+  groupCallAnswer: callSignal,
+  groupCallCandidate: { user: [1200, MIN], address: [6000, MIN] },
+  groupCallDevice: callSignal,
+  groupCallHeartbeat: callSignal,
+  groupCallInfo: callSignal,
 };
 
 /** Other budgets that are not one endpoint's. */

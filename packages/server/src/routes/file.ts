@@ -138,6 +138,10 @@ export const fileRoutes = ({ uploads, files, systemConfig }: Services) => {
   };
   const videoUpload: Handler<'videoUpload'> = ({ request }) => readingMultipart(() => saveVideo(request));
 
-  const systemConfigHandler: Handler<'systemConfig'> = async () => systemConfig();
+  // Per-user TURN credentials: never cached by a browser or a proxy.
+  const systemConfigHandler: Handler<'systemConfig'> = async ({ auth, reply }) => {
+    void reply.header('Cache-Control', 'no-store');
+    return systemConfig(auth.userId);
+  };
   return { imageUpload, fileUpload, videoUpload, systemConfig: systemConfigHandler };
 };

@@ -2,22 +2,31 @@
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
-export const groupRoutes = ({ groups, groupMessages, groupSync }: Services) => {
+export const groupRoutes = ({ groups, groupMessages, groupSync, groupCalls }: Services) => {
   const done = async (work: Promise<void>) => {
     await work;
     return null;
   };
   const groupCreate: Handler<'groupCreate'> = ({ auth, body }) => groups.create(auth.userId, body);
   const groupModify: Handler<'groupModify'> = ({ auth, body }) => groups.modify(auth.userId, body);
-  const groupDelete: Handler<'groupDelete'> = ({ auth, params }) => done(groups.dissolve(auth.userId, params.groupId));
+  // Group changes end or shrink the group's call (docs/CALLS.md §3.1).
+  const groupDelete: Handler<'groupDelete'> = async ({ auth, params }) => {
+    await groups.dissolve(auth.userId, params.groupId);
+    return done(groupCalls.onGroupDissolved(params.groupId));
+  };
   const groupFind: Handler<'groupFind'> = ({ auth, params }) => groups.find(auth.userId, params.groupId);
   const groupList: Handler<'groupList'> = ({ auth }) => groups.list(auth.userId);
   const groupInvite: Handler<'groupInvite'> = ({ auth, body }) =>
     done(groups.invite(auth.userId, body.groupId, body.friendIds));
   const groupMembers: Handler<'groupMembers'> = ({ auth, params }) => groups.members(auth.userId, params.groupId);
-  const groupRemoveMembers: Handler<'groupRemoveMembers'> = ({ auth, body }) =>
-    done(groups.remove(auth.userId, body.groupId, body.userIds));
-  const groupQuit: Handler<'groupQuit'> = ({ auth, params }) => done(groups.quit(auth.userId, params.groupId));
+  const groupRemoveMembers: Handler<'groupRemoveMembers'> = async ({ auth, body }) => {
+    await groups.remove(auth.userId, body.groupId, body.userIds);
+    return done(groupCalls.onMembersLeft(body.groupId, body.userIds));
+  };
+  const groupQuit: Handler<'groupQuit'> = async ({ auth, params }) => {
+    await groups.quit(auth.userId, params.groupId);
+    return done(groupCalls.onMembersLeft(params.groupId, [auth.userId]));
+  };
   const groupDnd: Handler<'groupDnd'> = ({ auth, body }) => done(groups.dnd(auth.userId, body.groupId, body.isDnd));
   const groupAddManagers: Handler<'groupAddManagers'> = ({ auth, body }) =>
     done(groups.setManagers(auth.userId, body.groupId, body.userIds, true));

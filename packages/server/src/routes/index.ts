@@ -2,8 +2,10 @@
 import type { Handlers } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 import { accountRoutes } from './account.js';
+import { callRoutes } from './calls.js';
 import { contactRoutes } from './contacts.js';
 import { fileRoutes } from './file.js';
+import { groupCallRoutes } from './group-calls.js';
 import { groupRoutes } from './groups.js';
 import { messageRoutes } from './message.js';
 import { userRoutes } from './user.js';
@@ -15,4 +17,6 @@ export const buildHandlers = (services: Services): Handlers => ({
   ...fileRoutes(services),
   ...messageRoutes(services),
   ...groupRoutes(services),
+  ...callRoutes(services),
+  ...groupCallRoutes(services),
 });

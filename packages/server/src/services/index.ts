@@ -1,5 +1,6 @@
 /** Builds the service graph once; routes and the gateway receive it. */
 import type { Redis } from 'ioredis';
+import { closeRedis } from '../realtime/redis.js';
 import type { Config } from '../config.js';
 import { createLimits, type Limits } from '../limits/index.js';
 import { GroupMessageSyncService } from './groups/group-message-sync.js';
@@ -14,6 +15,13 @@ import type { SessionRegistry } from '../realtime/sessions.js';
 import { AccountService } from './account.js';
 import { AuthService } from './auth.js';
 import { BlacklistService } from './blacklist.js';
+import type { CallStore } from './calls/call-store.js';
+import { GroupCallService } from './calls/group-calls.js';
+import { PrivateCallService } from './calls/private-calls.js';
+import { CallRecords } from './calls/records.js';
+import { RedisCallStore } from './calls/redis-call-store.js';
+import { SqlCallStore } from './calls/sql-call-store.js';
+import { sweepCalls } from './calls/sweeper.js';
 import { ComplaintService } from './complaint.js';
 import { FileStore } from './file-store.js';
 import { FriendService } from './friend.js';
@@ -46,7 +54,14 @@ export interface Services {
   push: PushService;
   presence: Presence;
   registry: SessionRegistry;
-  systemConfig: () => ReturnType<typeof systemConfig>;
+  /** The config for one signed-in user (their TURN credentials when TURN is configured). */
+  systemConfig: (userId: number) => ReturnType<typeof systemConfig>;
+  /** Where call state lives: Redis with REDIS_URL, else the database. */
+  callStore: CallStore;
+  privateCalls: PrivateCallService;
+  groupCalls: GroupCallService;
+  /** Ends the calls whose ring or heartbeat deadline passed (the sweeper; tests call it by hand). */
+  sweepCalls: () => Promise<number>;
   limits: Limits;
   groups: GroupService;
   groupMessages: GroupMessageService;
@@ -60,9 +75,15 @@ export interface Realtime {
   presence: Presence;
   /** Connection for the shared rate-limit counters (REDIS_URL); absent → counted per node. */
   limitsRedis?: Redis;
+  /** Connection for the call store (REDIS_URL); absent → calls live in the database. */
+  callsRedis?: Redis;
 }
 
-export function createServices(config: Config, db: Db, { bus, registry, presence, limitsRedis }: Realtime): Services {
+export function createServices(
+  config: Config,
+  db: Db,
+  { bus, registry, presence, limitsRedis, callsRedis }: Realtime,
+): Services {
   const secret = loadSigningSecret(config.dataDir, config.jwtSecret);
   const tokens = new TokenService(secret, config.accessTokenTtlS, config.refreshTokenTtlS);
   const push = new PushService(bus);
@@ -81,6 +102,30 @@ export function createServices(config: Config, db: Db, { bus, registry, presence
   // Who may see or reach whom (presence, user names, chats): one place for the rules.
   const relations = new RelationService(db.kysely);
   const groupStream = new GroupStream(serializer, push, clock);
+  const callStore: CallStore = callsRedis
+    ? new RedisCallStore(callsRedis, config.redisPrefix, () => closeRedis(callsRedis))
+    : new SqlCallStore(db.kysely);
+  const privateCalls = new PrivateCallService({
+    db: db.kysely,
+    store: callStore,
+    push,
+    presence,
+    records: new CallRecords(serializer, push, clock),
+    now: clock,
+  });
+  const groupCalls = new GroupCallService({
+    db: db.kysely,
+    store: callStore,
+    push,
+    presence,
+    stream: groupStream,
+    maxChannel: config.webrtcMaxChannel,
+    now: clock,
+  });
+  const onUserClosed = async (userId: number) => {
+    await privateCalls.onUserClosed(userId);
+    await groupCalls.onUserClosed(userId);
+  };
   return {
     tokens,
     auth: new AuthService(db.kysely, tokens),
@@ -95,14 +140,27 @@ export function createServices(config: Config, db: Db, { bus, registry, presence
     complaints: new ComplaintService(db.kysely, uploads.root, (id) =>
       db.kysely.selectFrom('groups').select('name').where('id', '=', id).executeTakeFirst(),
     ),
-    moderation: new ModerationService(db.kysely, push),
+    // A banned or deleted user's calls end with their sessions.
+    moderation: new ModerationService(db.kysely, push, onUserClosed),
     privateMessages: new PrivateMessageService(db.kysely, serializer, push, relations, clock),
     privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
     serializer,
     push,
     presence,
     registry,
-    systemConfig: () => systemConfig(config.webrtcMaxChannel, config.iceServers),
+    systemConfig: (userId) =>
+      systemConfig(
+        config.webrtcMaxChannel,
+        config.iceServers,
+        config.turn && { config: config.turn, userId, now: clock() },
+      ),
+    callStore,
+    privateCalls,
+    groupCalls,
+    sweepCalls: () =>
+      sweepCalls(callStore, clock, (kind, id) =>
+        kind === 'private' ? privateCalls.expire(id) : groupCalls.expire(id),
+      ),
     limits: createLimits(config, limitsRedis),
     groups: new GroupService(db.kysely, groupStream, push, presence, relations, config.groupMembersMax),
     groupMessages: new GroupMessageService(db.kysely, groupStream),

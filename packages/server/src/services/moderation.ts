@@ -12,11 +12,14 @@ export class ModerationService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly push: PushService,
+    /** Ends what the account takes part in beyond its sessions (calls). */
+    private readonly onAccountClosed: (userId: number) => Promise<void> = async () => undefined,
   ) {}
 
   async banUser(userId: number, reason: string): Promise<void> {
     await this.db.updateTable('users').set({ is_banned: 1, ban_reason: reason }).where('id', '=', userId).execute();
     await this.notifyAccountClosed(userId, MessageType.USER_BANNED, reason);
+    await this.onAccountClosed(userId);
   }
 
   async unbanUser(userId: number): Promise<void> {
@@ -32,6 +35,7 @@ export class ModerationService {
       .where('revoked_at', 'is', null)
       .execute();
     await this.notifyAccountClosed(userId, MessageType.USER_UNREG, ServerErrors.accountDeleted.message);
+    await this.onAccountClosed(userId);
   }
 
   /** Tells every live socket of the user and closes it with 3099. */

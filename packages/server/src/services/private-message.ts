@@ -13,6 +13,7 @@ import {
   Timing,
   checkMessageContent,
   isNormalType,
+  modeOfRecordType,
   type ContentCheck,
   type PrivateMessage,
   type PrivateSendRequest,
@@ -110,6 +111,9 @@ export class PrivateMessageService {
    */
   async recall(me: number, id: number): Promise<PrivateMessage> {
     const original = await this.db.selectFrom('private_messages').selectAll().where('id', '=', id).executeTakeFirst();
+    // Call records are the server's: neither party may recall one (docs/CALLS.md §2.4).
+    const own = original !== undefined && (original.send_id === me || original.recv_id === me);
+    if (own && modeOfRecordType(original.type) !== undefined) throw new AppError('invalidMessageType');
     if (!original || !isNormalType(original.type)) throw new AppError('messageNotExist');
     if (original.send_id !== me) throw new AppError(original.recv_id === me ? 'recallNotOwn' : 'messageNotExist');
     if (original.status !== MessageStatus.RECALL && this.clock() - original.send_time > Timing.RECALL_WINDOW_MS) {

@@ -1,8 +1,14 @@
-/** GET /system/config: the webrtc section (ICE servers from ICE_SERVERS). */
+/** GET /system/config: the webrtc section (ICE servers from ICE_SERVERS, plus the caller's TURN credentials). */
 import type { SystemConfig } from '@parley/protocol';
+import { turnCredential, type TurnConfig } from './calls/turn.js';
 
 export type IceServer = SystemConfig['webrtc']['iceServers'][number];
 
-export function systemConfig(maxChannel: number, iceServers: IceServer[]): SystemConfig {
-  return { webrtc: { maxChannel, iceServers } };
+export function systemConfig(
+  maxChannel: number,
+  iceServers: IceServer[],
+  turn?: { config: TurnConfig; userId: number; now: number },
+): SystemConfig {
+  const servers = turn ? [...iceServers, turnCredential(turn.config, turn.userId, turn.now)] : iceServers;
+  return { webrtc: { maxChannel, iceServers: servers } };
 }

@@ -180,6 +180,7 @@ export async function snapshotState(ts: TestServer): Promise<string> {
     'groups',
     'group_members',
     'group_messages',
+    'calls',
   ] as const;
   const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
   return JSON.stringify([rows, await listUploads(ts.dataDir)]);

@@ -4,7 +4,15 @@
  * and when it opens its socket: the server keeps one socket per user and terminal,
  * so the tab it replaces must not take that for a login elsewhere.
  */
-export type TabMessage = { forget: number } | { socketOpening: true };
+export type TabMessage =
+  | { forget: number }
+  | { socketOpening: true }
+  /** A tab shows this call (null: no longer); the socket's tab forwards its signals (calls/tabs.ts). */
+  | { call: string | null }
+  /** A tab asks whether another one shows this call. */
+  | { callAsk: string }
+  /** A call signal frame forwarded by the tab that holds the socket. */
+  | { callFrame: unknown };
 
 const CHANNEL = 'parley-tabs';
 /** How long after a sibling opened its socket a force-logout frame is put down to it. */

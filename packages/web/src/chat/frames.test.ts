@@ -1,7 +1,7 @@
 // Socket frames: messages, unread counts, read marks, recalls.
 import { describe, expect, it } from 'vitest';
 import { MessageStatus, MessageType } from '@parley/protocol';
-import { ME, ANN, P, wire, ready } from './testEngine';
+import { ME, ANN, P, loading, wire, ready } from './testEngine';
 
 describe('frames', () => {
   it('inserts messages by id into the chat of the other user, dropping duplicates', async () => {
@@ -92,5 +92,28 @@ describe('frames', () => {
     s.engine.onFrame(wire(5, { type: 100 }));
     s.engine.onFrame('garbage');
     expect(s.chat()).toBeUndefined();
+  });
+});
+
+describe('call signals (docs/CALLS.md §8.1)', () => {
+  it('never turn a signal frame 100-109 or 200-211 into a message, not even during a pull, and keep the cursor', async () => {
+    const s = await ready();
+    const signal = (type: number) => ({ type, sendId: ANN, recvId: ME, content: '', sendTime: 1, callId: 'c1' });
+    s.engine.onFrame(loading(true));
+    for (let type = 100; type <= 109; type++) s.engine.onFrame(signal(type));
+    // a signal that carries an id (a misbehaving server) still is not a message
+    s.engine.onFrame({ ...signal(101), id: 77 });
+    s.engine.onFrame(loading(false));
+    for (let type = 200; type <= 211; type++) s.engine.onGroupFrame({ ...signal(type), groupId: 9 });
+    s.engine.onFrame(wire(3));
+    expect(s.chat()!.messages.map((m) => m.id)).toEqual([3]);
+    expect(s.engine.cursor()).toBe(3);
+  });
+
+  it('lists call records (40/41) as messages', async () => {
+    const s = await ready();
+    const content = JSON.stringify({ mode: 'video', outcome: 'completed', duration: 5 });
+    s.engine.onFrame(wire(4, { type: MessageType.ACT_RT_VIDEO, content, status: MessageStatus.READED }));
+    expect(s.chat()!.messages[0]).toMatchObject({ id: 4, type: MessageType.ACT_RT_VIDEO, content });
   });
 });

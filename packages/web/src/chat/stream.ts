@@ -14,7 +14,7 @@
  * before any other frame of the stream (a recall or read mark may refer to them),
  * and before the pull ends or is dropped. The cursor rule does not change.
  */
-import { MessageType } from '@parley/protocol';
+import { MessageType, isGroupCallType, isPrivateCallType } from '@parley/protocol';
 import type { Timers } from './deps';
 import { isListedType } from './messages';
 
@@ -142,6 +142,8 @@ export function createStream<W extends { id: number; type: number }>(opts: Strea
   function handleFrame(data: unknown) {
     if (!isObject(data) || typeof data.type !== 'number') return;
     const type = data.type;
+    // Call signals (100-109, 200-211) are not messages: the call module reads them (docs/CALLS.md §8.1).
+    if (isPrivateCallType(type) || isGroupCallType(type)) return;
     if (type === MessageType.LOADING) {
       if (data.content === 'true') opts.onPullStart();
       else if (data.content === 'false') finishPull();

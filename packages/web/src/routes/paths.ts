@@ -29,6 +29,8 @@ export const Paths = {
   groupEdit: '/pages/group/group-edit',
   groupInvite: '/pages/group/group-invite',
   groupMember: '/pages/group/group-member',
+  /** The private voice/video call page (spec §2; docs/CALLS.md §8.3). */
+  chatPrivateVideo: '/pages/chat/chat-private-video',
 } as const;
 
 const withQuery = (path: string, query: Record<string, string | number>) =>
@@ -46,7 +48,19 @@ export const Links = {
   groupEdit: (groupId?: number) => (groupId ? withQuery(Paths.groupEdit, { groupId }) : Paths.groupEdit),
   groupInvite: (groupId: number) => withQuery(Paths.groupInvite, { groupId }),
   groupMember: (groupId: number) => withQuery(Paths.groupMember, { groupId }),
+  /** `friend` travels as JSON (box-im passes the whole friend); only its id is trusted. */
+  privateCall: (mode: 'voice' | 'video', friend: CallFriend, isHost: boolean) =>
+    withQuery(Paths.chatPrivateVideo, { mode, friend: JSON.stringify(friend), isHost: String(isHost) }),
 };
+
+/** What a call link carries of the friend. */
+export interface CallFriend {
+  id: number;
+  nickName?: string;
+  showNickName?: string;
+  headImage?: string;
+  headImageThumb?: string;
+}
 
 /** The chat box of one chat: `/pages/chat/chat-box?type=PRIVATE&targetId=7`. */
 export function chatBoxPath(type: string, targetId: number): string {

@@ -29,6 +29,7 @@ const GroupInfo = lazyPage(() => import('../pages/group/GroupInfoPage'));
 const GroupEdit = lazyPage(() => import('../pages/group/GroupEditPage'));
 const GroupInvite = lazyPage(() => import('../pages/group/GroupInvitePage'));
 const GroupMember = lazyPage(() => import('../pages/group/GroupMemberPage'));
+const PrivateCall = lazyPage(() => import('../pages/chat/call/PrivateCallPage'));
 
 export const router = createHashRouter([
   // reachable signed out
@@ -65,6 +66,7 @@ export const router = createHashRouter([
       { path: Paths.groupEdit, element: <GroupEdit /> },
       { path: Paths.groupInvite, element: <GroupInvite /> },
       { path: Paths.groupMember, element: <GroupMember /> },
+      { path: Paths.chatPrivateVideo, element: <PrivateCall /> },
     ],
   },
   { path: '*', element: <Navigate to={Paths.root} replace /> },

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChatType, ComplaintTargetType, type Friend } from '@parley/protocol';
+import { CallMode, ChatType, ComplaintTargetType, type Friend } from '@parley/protocol';
+import { startCall } from '../../calls/signals';
 import { chatActions } from '../../chat';
 import { addFriend, blockUser, deleteFriend, setDnd, unblockUser } from '../../contacts/actions';
 import { Links, Paths, chatBoxPath } from '../../routes/paths';
@@ -126,6 +127,24 @@ export function FriendActions({ friend }: { friend: Friend }) {
         >
           {t('userInfo.sendMessage')}
         </button>
+        <div className="user-actions__calls">
+          <button
+            type="button"
+            className="btn btn--block"
+            onClick={() => startCall(CallMode.VOICE, friend.id, friend)}
+            data-testid="user-info-voice-call"
+          >
+            {t('call.voiceCall')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--block"
+            onClick={() => startCall(CallMode.VIDEO, friend.id, friend)}
+            data-testid="user-info-video-call"
+          >
+            {t('call.videoCall')}
+          </button>
+        </div>
         <button
           type="button"
           className="btn btn--block btn--danger"

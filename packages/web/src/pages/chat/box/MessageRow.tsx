@@ -10,6 +10,7 @@ import { messageKey, type ChatMessage } from '../../../chat/types';
 import { receiptUnread } from '../../../groups/receipts';
 import { Avatar } from '../../../ui/Avatar';
 import { ProgressRing } from '../../../ui/ProgressRing';
+import { CallBubble } from './bubbles/CallBubble';
 import { CardBubble } from './bubbles/CardBubble';
 import { FileBubble } from './bubbles/FileBubble';
 import { ImageBubble, VideoBubble } from './bubbles/MediaBubbles';
@@ -48,6 +49,7 @@ function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
   const atMe = !self && (atIds.includes(box.selfId) || atIds.includes(AT_ALL));
   const mentions = atIds.map((id) => (id === AT_ALL ? t('group.atAll') : box.personOf(id).name));
   const press = useLongPress((x, y) => box.openMenu(message, x, y));
+  const isCallRecord = message.type === MessageType.ACT_RT_VOICE || message.type === MessageType.ACT_RT_VIDEO;
   const uploading = message.loadStatus === 'sending' && ATTACHMENT.has(message.type) && message.progress !== undefined;
 
   const content = (() => {
@@ -62,6 +64,16 @@ function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
         return <FileBubble content={message.content} testId={`message-file-${key}`} />;
       case MessageType.AUDIO:
         return <VoiceBubble content={message.content} rowKey={key} self={self} testId={`message-voice-${key}`} />;
+      case MessageType.ACT_RT_VOICE:
+      case MessageType.ACT_RT_VIDEO:
+        return (
+          <CallBubble
+            type={message.type}
+            content={message.content}
+            peerId={box.targetId}
+            testId={`message-call-${key}`}
+          />
+        );
       default:
         return <CardBubble content={message.content} testId={`message-card-${key}`} />;
     }
@@ -115,9 +127,11 @@ function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
                 !
               </button>
             )}
-            {self && message.loadStatus === 'ok' && message.id !== undefined && box.type === ChatType.PRIVATE && (
-              <Tick read={read} testId={`message-tick-${key}`} />
-            )}
+            {self &&
+              message.loadStatus === 'ok' &&
+              message.id !== undefined &&
+              box.type === ChatType.PRIVATE &&
+              !isCallRecord && <Tick read={read} testId={`message-tick-${key}`} />}
             <button
               type="button"
               className="msg__more"

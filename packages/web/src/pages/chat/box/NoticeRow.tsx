@@ -13,7 +13,10 @@ export const isNoticeRow = (m: ChatMessage): boolean =>
   m.type === MessageType.TIP_TEXT ||
   m.type === MessageType.RECALL ||
   m.status === MessageStatus.RECALL ||
-  m.type > MessageType.CARD;
+  (m.type > MessageType.CARD && !isCallRecord(m.type));
+
+/** Call records render as bubbles (docs/CALLS.md §8.7). */
+const isCallRecord = (type: number): boolean => type === MessageType.ACT_RT_VOICE || type === MessageType.ACT_RT_VIDEO;
 
 export function NoticeRow({ message, now }: { message: ChatMessage; now: number }) {
   const { t } = useTranslation();

@@ -16,7 +16,8 @@ import {
   type Ref,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Limits, type CardContent } from '@parley/protocol';
+import { ChatType, Limits, type CardContent } from '@parley/protocol';
+import { startCall } from '../../../../calls/signals';
 import { chatActions, useChatSummary } from '../../../../chat';
 import type { Attachment, ChatMessage, SendOptions } from '../../../../chat/types';
 import { roleIn } from '../../../../groups/groupsReducer';
@@ -302,7 +303,13 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
         </button>
       </div>
       {panel === 'emoji' && <EmojiPanel onPick={insertEmoji} />}
-      {panel === 'plus' && <PlusPanel onFiles={sendFiles} onCard={() => setCardOpen(true)} />}
+      {panel === 'plus' && (
+        <PlusPanel
+          onFiles={sendFiles}
+          onCard={() => setCardOpen(true)}
+          onCall={type === ChatType.PRIVATE ? (mode) => startCall(mode, targetId) : undefined}
+        />
+      )}
       {cardOpen && <CardForm onSend={sendCard} onClose={() => setCardOpen(false)} />}
       {atCaret !== null && group && (
         <AtPicker

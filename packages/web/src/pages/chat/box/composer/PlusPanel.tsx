@@ -1,5 +1,5 @@
-/** The "+" panel: album (images and videos), camera, file, card. */
-import { IMAGE_MIME_TYPES, Limits } from '@parley/protocol';
+/** The "+" panel: album (images and videos), camera, file, card; in a private chat also voice and video calls. */
+import { CallMode, IMAGE_MIME_TYPES, Limits } from '@parley/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as translate } from '../../../../i18n';
@@ -9,6 +9,8 @@ import { showToast } from '../../../../ui/toast';
 interface PlusPanelProps {
   onFiles: (attachments: Attachment[]) => void;
   onCard: () => void;
+  /** Private chats with a friend: start a call (docs/CALLS.md §8.3). */
+  onCall?: (mode: CallMode) => void;
 }
 
 const ICONS = {
@@ -16,7 +18,32 @@ const ICONS = {
   camera: 'M4 8h3l2-3h6l2 3h3v11H4zM12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z',
   file: 'M6 3h8l5 5v13H6zM14 3v5h5',
   card: 'M3 6h18v12H3zM7 10h6M7 14h10',
+  voice: 'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2',
+  video: 'M3 7h12v10H3zM15 10l6-3v10l-6-3',
 } as const;
+
+function ButtonTile({
+  icon,
+  label,
+  onClick,
+  testId,
+}: {
+  icon: keyof typeof ICONS;
+  label: string;
+  onClick: () => void;
+  testId: string;
+}) {
+  return (
+    <button type="button" className="plus-panel__tile" onClick={onClick} data-testid={testId}>
+      <span className="plus-panel__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="26" height="26">
+          <path d={ICONS[icon]} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <span className="plus-panel__label">{label}</span>
+    </button>
+  );
+}
 
 /** Album and camera files become image or video attachments; others are refused with a toast. */
 export function mediaAttachments(files: File[]): Attachment[] {
@@ -55,7 +82,7 @@ function Tile({ icon, label, children }: { icon: keyof typeof ICONS; label: stri
   );
 }
 
-export function PlusPanel({ onFiles, onCard }: PlusPanelProps) {
+export function PlusPanel({ onFiles, onCard, onCall }: PlusPanelProps) {
   const { t } = useTranslation();
   const pick = (convert: (files: File[]) => Attachment[]) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
@@ -88,14 +115,23 @@ export function PlusPanel({ onFiles, onCard }: PlusPanelProps) {
       <Tile icon="file" label={t('chatBox.file')}>
         <input type="file" hidden onChange={pick(fileAttachments)} data-testid="composer-file-input" />
       </Tile>
-      <button type="button" className="plus-panel__tile" onClick={onCard} data-testid="composer-card">
-        <span className="plus-panel__icon" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="26" height="26">
-            <path d={ICONS.card} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
-          </svg>
-        </span>
-        <span className="plus-panel__label">{t('chatBox.card')}</span>
-      </button>
+      <ButtonTile icon="card" label={t('chatBox.card')} onClick={onCard} testId="composer-card" />
+      {onCall && (
+        <>
+          <ButtonTile
+            icon="voice"
+            label={t('call.voiceCall')}
+            onClick={() => onCall(CallMode.VOICE)}
+            testId="composer-voice-call"
+          />
+          <ButtonTile
+            icon="video"
+            label={t('call.videoCall')}
+            onClick={() => onCall(CallMode.VIDEO)}
+            testId="composer-video-call"
+          />
+        </>
+      )}
     </div>
   );
 }
