@@ -23,11 +23,12 @@ apt_install() {
   fi
   if [ "$APT_UPDATED" -eq 0 ]; then
     log "apt-get update"
-    $SUDO apt-get update -qq >/dev/null
+    $SUDO apt-get -o DPkg::Lock::Timeout=300 update -qq >/dev/null
     APT_UPDATED=1
   fi
   log "apt-get install $*"
-  $SUDO apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  # Wait for another apt (an unattended upgrade, a second checkout's setup) instead of failing.
+  $SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
 status=0
@@ -46,8 +47,19 @@ if [ "${#fonts[@]}" -gt 0 ]; then
 fi
 
 # --- coturn (TURN relay: the browser call test runs it on loopback) ----------
+# Tests start their own turnserver (e2e/support/turn.ts); no system service is left running.
 if ! have turnserver; then
-  apt_install coturn || { log "could not install coturn (the TURN call test needs turnserver)"; status=1; }
+  if apt_install coturn; then
+    # Debian ships it disabled (/etc/default/coturn); stop it in case a package started one.
+    if have systemctl && [ -d /run/systemd/system ]; then
+      $SUDO systemctl disable --now coturn >/dev/null 2>&1 || true
+    elif have service; then
+      $SUDO service coturn stop >/dev/null 2>&1 || true
+    fi
+  else
+    log "could not install coturn (the TURN call test needs turnserver)"
+    status=1
+  fi
 fi
 
 # --- PostgreSQL --------------------------------------------------------------
