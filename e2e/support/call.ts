@@ -82,3 +82,62 @@ export async function expectCallRecord(page: Page, outcome: string, mode: 'voice
   await bubble.waitFor({ timeout: WAIT_MS });
   return Number(await bubble.getAttribute('data-duration'));
 }
+
+/** Inbound audio bytes of each open peer connection of the page (a group call has one per other participant). */
+export function inboundAudioByConnection(page: Page): Promise<{ state: string; audio: number }[]> {
+  return page.evaluate(async () => {
+    const peers = (window as unknown as { __e2ePeers?: RTCPeerConnection[] }).__e2ePeers ?? [];
+    const open = peers.filter((p) => p.connectionState !== 'closed');
+    return Promise.all(
+      open.map(async (pc) => {
+        let audio = 0;
+        (await pc.getStats()).forEach((s: { type: string; kind?: string; bytesReceived?: number }) => {
+          if (s.type === 'inbound-rtp' && s.kind === 'audio') audio += s.bytesReceived ?? 0;
+        });
+        return { state: pc.connectionState, audio };
+      }),
+    );
+  });
+}
+
+/** A group call page: `count` connected connections, each with inbound audio bytes growing (every pair exchanges media). */
+export async function expectMeshFlowing(page: Page, who: string, count: number): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  const ready = (list: { state: string; audio: number }[]) =>
+    list.length === count && list.every((c) => c.state === 'connected' && c.audio > 0);
+  let first = await inboundAudioByConnection(page);
+  while (!ready(first) && Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    first = await inboundAudioByConnection(page);
+  }
+  expect(
+    first.map((c) => c.state),
+    `${who}: connections`,
+  ).toEqual(Array<string>(count).fill('connected'));
+  for (const c of first) expect(c.audio, `${who}: inbound audio bytes`).toBeGreaterThan(0);
+  let later = first;
+  const grown = () => later.length === count && later.every((c, i) => c.audio > first[i]!.audio);
+  while (!grown() && Date.now() < deadline) {
+    await page.waitForTimeout(500);
+    later = await inboundAudioByConnection(page);
+  }
+  expect(grown(), `${who}: inbound audio bytes grow on every connection`).toBe(true);
+}
+
+/** The group call grid shows exactly these participants' tiles. */
+export async function expectTiles(page: Page, userIds: number[]): Promise<void> {
+  const want = [...userIds].sort((x, y) => x - y).join();
+  const deadline = Date.now() + WAIT_MS;
+  let got = '';
+  while (Date.now() < deadline) {
+    got = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="group-tile-"][data-joined]'))
+        .map((el) => Number(el.dataset.testid!.slice('group-tile-'.length)))
+        .sort((x, y) => x - y)
+        .join(),
+    );
+    if (got === want) return;
+    await page.waitForTimeout(100);
+  }
+  expect(got, 'group call tiles').toBe(want);
+}

@@ -9,7 +9,8 @@ import { errorText, t } from '../i18n';
 import { showToast } from '../ui/toast';
 import type { CallStore } from './callStore';
 import { switchCamera, toggleCamera, toggleMute } from './devices';
-import { CallMediaError, openMedia, stopStream, videoInputs } from './media';
+import { CallLifecycle } from './callLifecycle';
+import { openMedia, stopStream, videoInputs } from './media';
 import { Peer, type MediaState } from './peer';
 import { callRequests, keyOf, type CallRequests, type EndAction } from './requests';
 import { stopRingtone } from './ringtone';
@@ -47,25 +48,25 @@ export interface CallOptions {
 /** The caller restarts ICE when media has been disconnected this long. */
 const DISCONNECTED_RESTART_MS = 5_000;
 
-export abstract class CallCore {
+export abstract class CallCore extends CallLifecycle<EndAction> {
   readonly view: Store<CallView>;
   readonly requests: CallRequests;
   protected peer: Peer | null = null;
   protected stream: MediaStream | null = null;
   protected iceServers: RTCIceServer[] = [];
-  protected callId: string | null;
-  protected ended = false;
   protected mediaConnected = false;
   protected preparedOffer = false;
-  protected work: Promise<unknown> = Promise.resolve();
   protected timers = new Map<string, ReturnType<typeof setTimeout>>();
   protected heartbeat: ReturnType<typeof setInterval> | null = null;
   protected detach: (() => void) | null = null;
   protected cameraTrackId: string | undefined;
 
+  protected readonly endRequests: CallRequests;
+
   constructor(readonly o: CallOptions) {
-    this.callId = o.resumeCallId;
+    super(o.resumeCallId, () => o.onClose());
     this.requests = callRequests(o.peerId);
+    this.endRequests = this.requests;
     this.view = createStore<CallView>({
       phase: 'starting',
       local: null,
@@ -85,29 +86,6 @@ export abstract class CallCore {
     if (this.ended) return;
     if (phase !== 'calling' && phase !== 'incoming') stopRingtone();
     this.patch({ phase });
-  }
-  private started = false;
-  private disposeTimer: ReturnType<typeof setTimeout> | null = null;
-
-  /** The page mounted (again: React may unmount and mount a page at once in development). */
-  mount(): void {
-    if (this.disposeTimer !== null) clearTimeout(this.disposeTimer);
-    this.disposeTimer = null;
-    if (this.started) return;
-    this.started = true;
-    this.start();
-  }
-
-  /** The page unmounted: leave the call unless it mounts again right away. */
-  unmount(): void {
-    this.disposeTimer = setTimeout(() => this.leave(), 0);
-  }
-
-  protected abstract start(): void;
-
-  protected enqueue(fn: () => Promise<void> | void): Promise<unknown> {
-    this.work = this.work.then(fn).catch((err: unknown) => console.warn('call', err));
-    return this.work;
   }
   // ---------------------------------------------------------------- media and connection
 
@@ -137,14 +115,8 @@ export abstract class CallCore {
       void videoInputs().then((d) => this.patch({ canSwitchCamera: d.length > 1 }));
       return true;
     } catch (err) {
-      const key = err instanceof CallMediaError ? err.key : 'permissionFailed';
       // The callee tells the caller why (the caller rings nobody before its media is there).
-      if (!this.o.isHost && this.callId) {
-        const unsupported = key === 'callUnsupported' || key === 'callNeedsHttps';
-        void this.requests.failed(unsupported ? CallFailReason.DEVICE_UNSUPPORTED : CallFailReason.PERMISSION_DENIED);
-      }
-      this.finish(key);
-      return false;
+      return this.mediaFailed(err, this.o.isHost ? null : (reason) => this.requests.failed(reason));
     }
   }
 
@@ -264,29 +236,6 @@ export abstract class CallCore {
   protected clearTimer(name: string): void {
     clearTimeout(this.timers.get(name));
     this.timers.delete(name);
-  }
-
-  /** Stop everything; toast `text`, else `errors.<key>` (null: none), and leave the page. */
-  finish(key: string | null, text?: string): void {
-    if (this.ended) return;
-    this.release();
-    if (text) showToast(text);
-    else if (key) showToast(errorText(key, t('errors.callFailed')));
-    this.o.onClose();
-  }
-
-  /** The page goes away (Back, route change): end my side if the call still runs. */
-  leave(): void {
-    if (this.ended) return;
-    if (this.callId) void this.requests.end(this.endAction());
-    this.release();
-  }
-
-  /** The tab closes: the end request must outlive it. */
-  unload(): void {
-    if (this.ended) return;
-    if (this.callId) this.requests.endOnUnload(this.endAction());
-    this.release();
   }
 
   protected release(): void {

@@ -13,6 +13,7 @@ import {
   type CurrentCall,
   type PrivateCallSignalFrame,
 } from '@parley/protocol';
+import { createListeners, createSignalQueue } from './signalQueue';
 
 export interface CurrentPrivateCall {
   peerId: number;
@@ -55,12 +56,9 @@ export function parsePrivateSignal(data: unknown): PrivateCallSignalFrame | null
 
 export function createCallStore(): CallStore {
   let current: CurrentPrivateCall | null = null;
-  let queue: PrivateCallSignalFrame[] = [];
-  let consumer: SignalConsumer | null = null;
-  const listeners = new Set<() => void>();
-  const changed = () => {
-    for (const l of [...listeners]) l();
-  };
+  const listeners = createListeners();
+  const changed = listeners.changed;
+  const queue = createSignalQueue<PrivateCallSignalFrame>(changed);
 
   function belongs(frame: PrivateCallSignalFrame, call: CurrentPrivateCall, selfId: number): boolean {
     if (call.callId !== null) return frame.callId === call.callId;
@@ -69,33 +67,24 @@ export function createCallStore(): CallStore {
     return parties.includes(call.peerId) && parties.includes(selfId);
   }
 
-  function deliver(frame: PrivateCallSignalFrame): Routed {
-    if (consumer) {
-      consumer(frame);
-      return 'delivered';
-    }
-    queue.push(frame);
-    return 'queued';
-  }
-
   return {
     current: () => current,
     begin(call) {
       current = { ...call };
-      queue = queue.filter((f) => call.callId !== null && f.callId === call.callId);
+      queue.keep((f) => call.callId !== null && f.callId === call.callId);
       changed();
     },
     setCallId(callId) {
       if (!current) return;
       current = { ...current, callId };
-      queue = queue.filter((f) => f.callId === callId);
+      queue.keep((f) => f.callId === callId);
       changed();
     },
     end(callId) {
       if (!current) return;
       if (callId && current.callId && callId !== current.callId) return;
       current = null;
-      queue = [];
+      queue.reset([]);
       changed();
     },
     route(frame, selfId) {
@@ -104,34 +93,20 @@ export function createCallStore(): CallStore {
         if (frame.sendId === selfId) return 'dropped';
         if (current) {
           // The same ring again (a resync raced the frame) reaches the page; another call is not ours.
-          return current.callId === frame.callId ? deliver(frame) : 'dropped';
+          return current.callId === frame.callId ? queue.deliver(frame) : 'dropped';
         }
         current = { peerId: frame.sendId, callId: frame.callId, mode: setupMode, isHost: false };
-        queue = [frame];
+        queue.reset([frame]);
         changed();
         return 'open';
       }
       if (!current || !belongs(frame, current, selfId)) return 'dropped';
       if (current.callId === null) current = { ...current, callId: frame.callId };
-      return deliver(frame);
+      return queue.deliver(frame);
     },
-    attach(next) {
-      consumer = next;
-      const pending = queue;
-      queue = [];
-      for (const f of pending) next(f);
-      changed();
-      return () => {
-        if (consumer !== next) return;
-        consumer = null;
-        changed();
-      };
-    },
-    hasPage: () => consumer !== null,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    attach: queue.attach,
+    hasPage: queue.hasConsumer,
+    subscribe: listeners.subscribe,
   };
 }
 

@@ -34,12 +34,17 @@ export function callRequests(uid: number) {
     info: () => call('privateCallInfo', { query, silent: true }),
     /** From `pagehide`: the request outlives the page. */
     endOnUnload(action: EndAction): void {
-      const token = getLoginInfo()?.accessToken;
-      if (!token) return;
-      const url = `${API_BASE}${api[END_ENDPOINT[action]].path}?uid=${uid}`;
-      void fetch(url, { method: 'POST', keepalive: true, headers: { accessToken: token } }).catch(() => undefined);
+      postOnUnload(`${api[END_ENDPOINT[action]].path}?uid=${uid}`);
     },
   };
+}
+/** A POST that outlives the page (`pagehide`): fetch with keepalive, as sendBeacon cannot send the token header. */
+export function postOnUnload(pathAndQuery: string): void {
+  const token = getLoginInfo()?.accessToken;
+  if (!token) return;
+  void fetch(`${API_BASE}${pathAndQuery}`, { method: 'POST', keepalive: true, headers: { accessToken: token } }).catch(
+    () => undefined,
+  );
 }
 export type CallRequests = ReturnType<typeof callRequests>;
 

@@ -5,7 +5,7 @@
  * `GET /webrtc/current` opens a ring that was missed or resumes a call, or tells an open
  * call page to re-read its call.
  */
-import { Cmd, type CallMode, type Friend } from '@parley/protocol';
+import { Cmd, type CallMode, type CurrentCall, type Friend } from '@parley/protocol';
 import { call } from '../api/call';
 import { currentTerminal } from '../api/terminal';
 import { t } from '../i18n';
@@ -16,9 +16,11 @@ import { friendsStore } from '../contacts/friendsStore';
 import { Links, Paths, type CallFriend } from '../routes/paths';
 import { onConnectionState, subscribeFrames } from '../socket';
 import { createCallStore, parsePrivateSignal, resyncAction, type CurrentPrivateCall } from './callStore';
+import { createGroupCallStore, groupResyncAction, parseGroupSignal, type CurrentGroupCall } from './groupCallStore';
 import { announceCall, forwardIfElsewhere, listenForCallTabs, shownElsewhere } from './tabs';
 
 export const callStore = createCallStore();
+export const groupCallStore = createGroupCallStore();
 
 /** The call page that runs now, told to re-read its call after a socket login. */
 let activeCall: { refresh(): void } | null = null;
@@ -59,6 +61,40 @@ function openCallPage(c: CurrentPrivateCall, resume: boolean): void {
   navigateTo(link, { replace: onCallPage, state: resume && c.callId ? { callId: c.callId } : undefined });
 }
 
+/** The group call page: rung (200), joining from the prompt (inviterId = me), or resuming. */
+function openGroupCallPage(c: CurrentGroupCall, resume: boolean): void {
+  const link = Links.groupCall(c.groupId, c.isHost, c.inviterId, c.userInfos);
+  const onCallPage = globalThis.location.hash.replace(/^#/, '').split('?')[0] === Paths.chatGroupVideo;
+  navigateTo(link, { replace: onCallPage, state: resume && c.callId ? { callId: c.callId } : undefined });
+}
+
+/** Join the running call of a group (the join prompt). */
+export function joinGroupCall(groupId: number): void {
+  const me = sessionStore.get().user?.id;
+  if (me !== undefined) navigateTo(Links.groupCall(groupId, false, me, '[]'));
+}
+
+/** Start a group call with these members (the member picker; me included or not). */
+export function startGroupCall(groupId: number, members: { id: number; nickName: string; headImage: string }[]): void {
+  const me = sessionStore.get().user?.id;
+  if (me === undefined) return;
+  const infos = members.map((m) => ({ ...m, isCamera: false, isMicroPhone: true }));
+  navigateTo(Links.groupCall(groupId, true, me, JSON.stringify(infos)));
+}
+
+async function resyncGroup(reply: CurrentCall): Promise<void> {
+  const selfId = sessionStore.get().user?.id;
+  if (selfId === undefined) return;
+  const action = groupResyncAction(reply, groupCallStore, currentTerminal(), selfId);
+  if (action.kind === 'refresh') activeCall?.refresh();
+  else if (action.kind === 'open' && !groupCallStore.current() && !callStore.current()) {
+    if (action.call.callId && (await shownElsewhere(action.call.callId))) return;
+    if (groupCallStore.current()) return;
+    groupCallStore.begin(action.call);
+    openGroupCallPage(action.call, action.resume);
+  }
+}
+
 async function resync(): Promise<void> {
   let reply;
   try {
@@ -66,6 +102,7 @@ async function resync(): Promise<void> {
   } catch {
     return; // an older server, or the network: the signals still arrive
   }
+  if (reply.kind === 'group' || groupCallStore.hasPage()) return resyncGroup(reply);
   const action = resyncAction(reply, callStore, currentTerminal());
   if (action.kind === 'refresh') activeCall?.refresh();
   else if (action.kind === 'open' && !callStore.current()) {
@@ -88,10 +125,24 @@ function onSignal(data: unknown): void {
   }
 }
 
+function onGroupSignal(data: unknown): void {
+  const signal = parseGroupSignal(data);
+  const selfId = sessionStore.get().user?.id;
+  if (!signal || selfId === undefined) return;
+  if (forwardIfElsewhere(signal)) return;
+  // One call at a time: a ring while a private call is current is not taken (the server says busy anyway).
+  if (signal.type === 200 && callStore.current()) return;
+  if (groupCallStore.route(signal, selfId) === 'open') {
+    const c = groupCallStore.current();
+    if (c) openGroupCallPage(c, false);
+  }
+}
+
 /** Keep the other tabs told which call this one shows. */
 function announceCurrent(): void {
   const c = callStore.current();
-  announceCall(c && callStore.hasPage() ? c.callId : null);
+  const g = groupCallStore.current();
+  announceCall(c && callStore.hasPage() ? c.callId : g && groupCallStore.hasPage() ? g.callId : null);
 }
 
 let installed = false;
@@ -99,14 +150,19 @@ export function installCalls(): void {
   if (installed) return;
   installed = true;
   subscribeFrames(Cmd.PRIVATE_MESSAGE, (frame) => onSignal(frame.data));
+  subscribeFrames(Cmd.GROUP_MESSAGE, (frame) => onGroupSignal(frame.data));
   // Frames forwarded by the tab holding the socket: only for a call this tab shows.
   listenForCallTabs((data) => {
     const signal = parsePrivateSignal(data);
     const selfId = sessionStore.get().user?.id;
     if (signal && selfId !== undefined && callStore.current()?.callId === signal.callId)
       callStore.route(signal, selfId);
+    const group = parseGroupSignal(data);
+    if (group && selfId !== undefined && groupCallStore.current()?.callId === group.callId)
+      groupCallStore.route(group, selfId);
   });
   callStore.subscribe(announceCurrent);
+  groupCallStore.subscribe(announceCurrent);
   onConnectionState((state) => {
     if (state === 'loggedIn' && sessionStore.get().status === 'ready') void resync();
   });

@@ -31,6 +31,8 @@ export const Paths = {
   groupMember: '/pages/group/group-member',
   /** The private voice/video call page (spec §2; docs/CALLS.md §8.3). */
   chatPrivateVideo: '/pages/chat/chat-private-video',
+  /** The group voice/video call page (spec §2; docs/CALLS.md §8.5). */
+  chatGroupVideo: '/pages/chat/chat-group-video',
 } as const;
 
 const withQuery = (path: string, query: Record<string, string | number>) =>
@@ -51,6 +53,9 @@ export const Links = {
   /** `friend` travels as JSON (box-im passes the whole friend); only its id is trusted. */
   privateCall: (mode: 'voice' | 'video', friend: CallFriend, isHost: boolean) =>
     withQuery(Paths.chatPrivateVideo, { mode, friend: JSON.stringify(friend), isHost: String(isHost) }),
+  /** `userInfos` is the JSON list of participants (a 200's content, or the picked members). */
+  groupCall: (groupId: number, isHost: boolean, inviterId: number, userInfos: string) =>
+    withQuery(Paths.chatGroupVideo, { groupId, isHost: String(isHost), inviterId, userInfos }),
 };
 
 /** What a call link carries of the friend. */

@@ -30,6 +30,7 @@ const GroupEdit = lazyPage(() => import('../pages/group/GroupEditPage'));
 const GroupInvite = lazyPage(() => import('../pages/group/GroupInvitePage'));
 const GroupMember = lazyPage(() => import('../pages/group/GroupMemberPage'));
 const PrivateCall = lazyPage(() => import('../pages/chat/call/PrivateCallPage'));
+const GroupCall = lazyPage(() => import('../pages/chat/call/GroupCallPage'));
 
 export const router = createHashRouter([
   // reachable signed out
@@ -67,6 +68,7 @@ export const router = createHashRouter([
       { path: Paths.groupInvite, element: <GroupInvite /> },
       { path: Paths.groupMember, element: <GroupMember /> },
       { path: Paths.chatPrivateVideo, element: <PrivateCall /> },
+      { path: Paths.chatGroupVideo, element: <GroupCall /> },
     ],
   },
   { path: '*', element: <Navigate to={Paths.root} replace /> },

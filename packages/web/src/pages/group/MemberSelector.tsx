@@ -15,17 +15,35 @@ interface MemberSelectorProps {
   onConfirm: (picked: number[]) => Promise<void>;
   onClose: () => void;
   testId: string;
+  /** Shown checked and not removable (the caller of a group call). */
+  fixed?: readonly number[];
+  /** At most this many picked (fixed included); beyond it `overText` shows inline. */
+  max?: number;
+  overText?: string;
+  /** Left out of the list (already in the call). */
+  hidden?: readonly number[];
 }
 
 const PICK_ROW_HEIGHT = 52;
 
-export function MemberSelector({ title, members, initial, onConfirm, onClose, testId }: MemberSelectorProps) {
+export function MemberSelector(props: MemberSelectorProps) {
+  const { title, members, initial, onConfirm, onClose, testId, fixed = [], max, overText, hidden } = props;
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [picked, setPicked] = useState<number[]>([...initial]);
+  const [picked, setPicked] = useState<number[]>([...new Set([...fixed, ...initial])]);
   const [busy, setBusy] = useState(false);
-  const shown = useMemo(() => filterMembers(members, query), [members, query]);
-  const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
+  const [over, setOver] = useState(false);
+  const shown = useMemo(
+    () => filterMembers(hidden ? members.filter((m) => !hidden.includes(m.userId)) : members, query),
+    [members, query, hidden],
+  );
+  const toggle = (id: number) => {
+    if (fixed.includes(id)) return;
+    const adding = !picked.includes(id);
+    const full = adding && max !== undefined && picked.length >= max;
+    setOver(full);
+    if (!full) setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
+  };
 
   const confirm = async () => {
     setBusy(true);
@@ -67,13 +85,23 @@ export function MemberSelector({ title, members, initial, onConfirm, onClose, te
           testId={`${testId}-search`}
         />
       </div>
+      {over && overText && (
+        <p className="pick-over" role="alert" data-testid={`${testId}-over`}>
+          {overText}
+        </p>
+      )}
       <VirtualList
         items={shown}
         rowHeight={PICK_ROW_HEIGHT}
         itemKey={(m) => m.userId}
         renderItem={(m) => (
           <label className="pick-item" data-testid={`${testId}-member-${m.userId}`}>
-            <input type="checkbox" checked={picked.includes(m.userId)} onChange={() => toggle(m.userId)} />
+            <input
+              type="checkbox"
+              checked={picked.includes(m.userId)}
+              disabled={fixed.includes(m.userId)}
+              onChange={() => toggle(m.userId)}
+            />
             <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} size={36} />
             <span className="pick-item__name">{m.showNickName}</span>
           </label>

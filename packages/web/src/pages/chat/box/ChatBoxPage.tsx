@@ -21,6 +21,7 @@ import { ChatBoxNav } from './ChatBoxNav';
 import { Composer, type ComposerHandle } from './composer/Composer';
 import { ComposerGate } from './composer/ComposerGate';
 import { ForwardSelector } from './ForwardSelector';
+import { GroupCallEntry } from './GroupCallEntry';
 import { stopVoice } from './lib/voicePlayer';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { ReadersSheet } from './ReadersSheet';
@@ -139,6 +140,9 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
           online={friend && !friend.deleted ? friend.online : undefined}
           infoLink={isGroup ? Links.groupInfo(targetId) : Links.userInfo(targetId)}
         />
+        {isGroup && group && !group.quit && !group.dissolve && (
+          <GroupCallEntry groupId={targetId} selfId={me.id} messages={view.messages} active={active} />
+        )}
         <MessageList view={view} onLoadOlder={loadOlder} handle={listRef} />
         <ComposerGate group={isGroup ? group : undefined}>
           <Composer quote={quote} onClearQuote={() => setQuote(null)} onSent={toBottom} handle={composerRef} />

@@ -13,7 +13,7 @@ interface ButtonProps {
   pressed?: boolean;
 }
 
-function CallButton({ icon, label, testId, onClick, tone, pressed }: ButtonProps) {
+export function CallButton({ icon, label, testId, onClick, tone, pressed }: ButtonProps) {
   return (
     <button
       type="button"
@@ -30,16 +30,10 @@ function CallButton({ icon, label, testId, onClick, tone, pressed }: ButtonProps
   );
 }
 
-interface ControlsProps {
+interface ControlsProps extends VolumeProps {
   call: PrivateCall;
   view: CallView;
   video: boolean;
-  volume: number;
-  onVolume: (v: number) => void;
-  /** Output devices to choose from (several, and the browser can switch). */
-  speakers: MediaDeviceInfo[];
-  speaker: string;
-  onSpeaker: (deviceId: string) => void;
 }
 
 export function CallControls({ call, view, video, volume, onVolume, speakers, speaker, onSpeaker }: ControlsProps) {
@@ -69,22 +63,7 @@ export function CallControls({ call, view, video, volume, onVolume, speakers, sp
   return (
     <div className="call-controls">
       <div className="call-controls__row">
-        <CallButton
-          icon={view.muted ? 'micOff' : 'mic'}
-          label={t(view.muted ? 'call.unmute' : 'call.mute')}
-          testId="call-mute"
-          onClick={() => call.toggleMute()}
-          pressed={view.muted}
-        />
-        {video && (
-          <CallButton
-            icon={view.cameraOn ? 'video' : 'videoOff'}
-            label={t(view.cameraOn ? 'call.cameraOff' : 'call.cameraOn')}
-            testId="call-camera"
-            onClick={() => void call.toggleCamera()}
-            pressed={!view.cameraOn}
-          />
-        )}
+        <DeviceButtons call={call} view={view} camera={video} />
         {video && view.canSwitchCamera && (
           <CallButton
             icon="flip"
@@ -94,6 +73,28 @@ export function CallControls({ call, view, video, volume, onVolume, speakers, sp
           />
         )}
       </div>
+      <VolumeControl volume={volume} onVolume={onVolume} speakers={speakers} speaker={speaker} onSpeaker={onSpeaker} />
+      <div className="call-controls__row">
+        <CallButton icon="hangup" label={t('call.hangUp')} testId="call-hangup" onClick={hangUp} tone="end" />
+      </div>
+    </div>
+  );
+}
+
+export interface VolumeProps {
+  volume: number;
+  onVolume: (v: number) => void;
+  /** Output devices to choose from (several, and the browser can switch). */
+  speakers: MediaDeviceInfo[];
+  speaker: string;
+  onSpeaker: (deviceId: string) => void;
+}
+
+/** The speaker volume slider and, where there are several outputs, the output picker. */
+export function VolumeControl({ volume, onVolume, speakers, speaker, onSpeaker }: VolumeProps) {
+  const { t } = useTranslation();
+  return (
+    <>
       <label className="call-volume">
         <CallIcon name="speaker" size={20} />
         <input
@@ -122,9 +123,44 @@ export function CallControls({ call, view, video, volume, onVolume, speakers, sp
           ))}
         </select>
       )}
-      <div className="call-controls__row">
-        <CallButton icon="hangup" label={t('call.hangUp')} testId="call-hangup" onClick={hangUp} tone="end" />
-      </div>
-    </div>
+    </>
+  );
+}
+
+interface DeviceCall {
+  toggleMute(): void;
+  toggleCamera(): Promise<void>;
+}
+
+/** Mute and (when the call may show video) camera on/off. */
+export function DeviceButtons({
+  call,
+  view,
+  camera,
+}: {
+  call: DeviceCall;
+  view: { muted: boolean; cameraOn: boolean };
+  camera: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <CallButton
+        icon={view.muted ? 'micOff' : 'mic'}
+        label={t(view.muted ? 'call.unmute' : 'call.mute')}
+        testId="call-mute"
+        onClick={() => call.toggleMute()}
+        pressed={view.muted}
+      />
+      {camera && (
+        <CallButton
+          icon={view.cameraOn ? 'video' : 'videoOff'}
+          label={t(view.cameraOn ? 'call.cameraOff' : 'call.cameraOn')}
+          testId="call-camera"
+          onClick={() => void call.toggleCamera()}
+          pressed={!view.cameraOn}
+        />
+      )}
+    </>
   );
 }

@@ -11,7 +11,7 @@ import type { CallView } from '../../../calls/privateCall';
 import { Avatar } from '../../../ui/Avatar';
 
 /** A callback ref that shows `stream` in the media element whenever either appears. */
-function useStream<T extends HTMLMediaElement>(stream: MediaStream | null) {
+export function useStream<T extends HTMLMediaElement>(stream: MediaStream | null) {
   const el = useRef<T | null>(null);
   const ref = useCallback(
     (node: T | null) => {

@@ -4,21 +4,20 @@
  * page renders it, keeps its callId in history state (a reload or Back resumes, never
  * dials again) and ends my side when it goes away (Back, route change, tab closed).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CallMode, privateCallPageQuery, type PrivateCallPageQuery } from '@parley/protocol';
 import { useStore } from '../../../app/createStore';
 import { useCurrentUser } from '../../../app/session';
-import { audioOutputs } from '../../../calls/media';
 import { PrivateCall } from '../../../calls/privateCall';
-import { callStore, knownNonFriend, setActiveCall } from '../../../calls/signals';
+import { callStore, knownNonFriend } from '../../../calls/signals';
 import { useFriend } from '../../../contacts/friendsStore';
-import { Paths } from '../../../routes/paths';
 import { EmptyState } from '../../../ui/EmptyState';
-import { goBack } from '../../group/goBack';
 import { CallControls } from './CallControls';
 import { CallStage } from './CallStage';
+import { useCallPage } from './useCallPage';
+import { useVolume } from './useVolume';
 import './call.css';
 
 export default function PrivateCallPage() {
@@ -38,51 +37,23 @@ export default function PrivateCallPage() {
 function CallPage({ query }: { query: PrivateCallPageQuery }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
-  const navigate = useNavigate();
-  const location = useLocation();
   const peerId = query.friend.id;
   const friend = useFriend(peerId);
-  const [volume, setVolume] = useState(1);
-  const [speaker, setSpeakerId] = useState('');
-  const [speakers, setSpeakers] = useState<MediaDeviceInfo[]>([]);
-  const [call] = useState(() => {
-    const state = location.state as { callId?: unknown } | null;
-    return new PrivateCall({
-      selfId: me.id,
-      peerId,
-      mode: query.mode,
-      isHost: query.isHost,
-      resumeCallId: typeof state?.callId === 'string' ? state.callId : null,
-      store: callStore,
-      isFriend: () => !knownNonFriend(peerId),
-      onCallId: (callId) => {
-        const here = `${globalThis.location.hash.replace(/^#/, '')}`;
-        void navigate(here, { replace: true, state: { callId } });
-      },
-      onClose: () => goBack(navigate, Paths.chat),
-    });
-  });
+  const call = useCallPage(
+    (hooks) =>
+      new PrivateCall({
+        ...hooks,
+        selfId: me.id,
+        peerId,
+        mode: query.mode,
+        isHost: query.isHost,
+        store: callStore,
+        isFriend: () => !knownNonFriend(peerId),
+      }),
+  );
   const view = useStore(call.view);
 
-  useEffect(() => {
-    call.mount();
-    setActiveCall(call);
-    const onPageHide = (e: PageTransitionEvent) => {
-      if (!e.persisted) call.unload();
-    };
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      setActiveCall(null);
-      call.unmount();
-    };
-  }, [call]);
-
-  // Device labels are there once the media permission was given (the call has its stream).
-  const hasMedia = view.local !== null;
-  useEffect(() => {
-    if (hasMedia) void audioOutputs().then(setSpeakers);
-  }, [hasMedia]);
+  const sound = useVolume(view.local !== null);
 
   const video = query.mode === CallMode.VIDEO;
   const name = friend?.showNickName || query.friend.showNickName || query.friend.nickName || String(peerId);
@@ -98,17 +69,8 @@ function CallPage({ query }: { query: PrivateCallPageQuery }) {
       data-host={query.isHost}
       aria-label={t(video ? 'call.videoCall' : 'call.voiceCall')}
     >
-      <CallStage view={view} video={video} name={name} avatar={avatar} volume={volume} speaker={speaker} />
-      <CallControls
-        call={call}
-        view={view}
-        video={video}
-        volume={volume}
-        onVolume={setVolume}
-        speakers={speakers}
-        speaker={speaker}
-        onSpeaker={setSpeakerId}
-      />
+      <CallStage view={view} video={video} name={name} avatar={avatar} volume={sound.volume} speaker={sound.speaker} />
+      <CallControls call={call} view={view} video={video} {...sound} />
     </main>
   );
 }

@@ -8,6 +8,8 @@ const PATHS = {
   micOff: 'M12 3a3 3 0 0 1 3 3v6a3 3 0 0 1-6 0V6a3 3 0 0 1 3-3M5 11a7 7 0 0 0 14 0M12 18v3M3 3l18 18',
   flip: 'M4 8h3l2-3h6l2 3h3v11H4zM9 13a3 3 0 0 1 5-2M15 13a3 3 0 0 1-5 2M14 9v2h-2M10 17v-2h2',
   speaker: 'M4 9h4l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11',
+  addUser: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M2 21a7 7 0 0 1 14 0M19 8v6M16 11h6',
+  endAll: 'M3 14.5c5-5 13-5 18 0l-2.5 2.5-3.5-1.5v-2.5a9 9 0 0 0-6 0v2.5L5.5 17zM8 4l8 6M16 4l-8 6',
 } as const;
 
 export type CallIconName = keyof typeof PATHS;

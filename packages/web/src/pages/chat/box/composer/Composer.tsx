@@ -18,6 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ChatType, Limits, type CardContent } from '@parley/protocol';
 import { startCall } from '../../../../calls/signals';
+import { requestGroupCall } from '../GroupCallEntry';
 import { chatActions, useChatSummary } from '../../../../chat';
 import type { Attachment, ChatMessage, SendOptions } from '../../../../chat/types';
 import { roleIn } from '../../../../groups/groupsReducer';
@@ -307,7 +308,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
         <PlusPanel
           onFiles={sendFiles}
           onCard={() => setCardOpen(true)}
-          onCall={type === ChatType.PRIVATE ? (mode) => startCall(mode, targetId) : undefined}
+          onCall={(mode) => (type === ChatType.PRIVATE ? startCall(mode, targetId) : requestGroupCall(targetId))}
         />
       )}
       {cardOpen && <CardForm onSend={sendCard} onClose={() => setCardOpen(false)} />}

@@ -1,4 +1,4 @@
-/** The "+" panel: album (images and videos), camera, file, card; in a private chat also voice and video calls. */
+/** The "+" panel: album (images and videos), camera, file, card, voice and video calls. */
 import { CallMode, IMAGE_MIME_TYPES, Limits } from '@parley/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { showToast } from '../../../../ui/toast';
 interface PlusPanelProps {
   onFiles: (attachments: Attachment[]) => void;
   onCard: () => void;
-  /** Private chats with a friend: start a call (docs/CALLS.md §8.3). */
+  /** Start a call (docs/CALLS.md §8.3, §8.5). */
   onCall?: (mode: CallMode) => void;
 }
 

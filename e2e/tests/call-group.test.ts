@@ -1,0 +1,140 @@
+/**
+ * Group calls (issue 9, docs/CALLS.md §8.5-8.6): Alice starts a call in the group chat
+ * from the "+" panel and picks Bob, Carol and Eve. Eve is offline: a toast says so and
+ * she gets no tile. Bob and Carol ring from wherever they are and accept, and every
+ * pair's connection shows inbound audio bytes growing (full mesh). Carol quits (her
+ * tile goes on the others' pages); Dave, who was not called, sees the join banner in
+ * the group chat and joins late, and the mesh connects him to everyone; Alice ends the
+ * call for everyone and every page closes with "call ended". The group chat shows the
+ * call tips.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  en,
+  expectToast,
+  launchBrowser,
+  openTab,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from '../support/index.js';
+import { signIn, type Person } from '../support/contacts.js';
+import { WAIT_MS, befriend, createMember, type Member } from '../support/chat.js';
+import { apiCreateGroup, expectTip, openGroupByRoute } from '../support/group.js';
+import {
+  expectCallClosed,
+  expectCallPhase,
+  expectMeshFlowing,
+  expectTiles,
+  recordPeerConnections,
+} from '../support/call.js';
+
+describe('group calls (390×844)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let a: Person;
+  let b: Person;
+  let c: Person;
+  let d: Person;
+  let eve: Member;
+  let groupId: number;
+
+  beforeAll(async () => {
+    server = await startServer({ snapshotWeb: true });
+    browser = await launchBrowser();
+    const alice = await createMember(server, 'galice', 'Alice Group');
+    const others = await Promise.all([
+      createMember(server, 'gbob', 'Bob Group'),
+      createMember(server, 'gcarol', 'Carol Group'),
+      createMember(server, 'gdave', 'Dave Group'),
+      createMember(server, 'geve', 'Eve Group'), // never opens the app: offline
+    ]);
+    for (const o of others) await befriend(server, alice, o);
+    groupId = (await apiCreateGroup(server, alice, 'Call crew', others)).id;
+    eve = others[3]!;
+    const people = await Promise.all([alice, ...others.slice(0, 3)].map((m) => signIn(browser, server, m)));
+    [a, b, c, d] = people as [Person, Person, Person, Person];
+    for (const p of [a, b, c, d]) await recordPeerConnections(p.page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const inCall = (p: Person) => expectCallPhase(p.page, 'inCall');
+  const pick = (page: Page, userId: number) => page.getByTestId(`group-call-picker-member-${userId}`).click();
+
+  it('holds a three-person call, loses one, takes a late joiner and ends for everyone', async () => {
+    await openGroupByRoute(a.page, server, groupId);
+    await openGroupByRoute(d.page, server, groupId);
+    await openTab(b.page, 'friend'); // rung from another tab of the app
+    await a.page.getByTestId('composer-plus').click();
+    await a.page.getByTestId('composer-voice-call').click();
+    // The member picker: me fixed, Bob and Carol picked.
+    await a.page.getByTestId('group-call-picker').waitFor({ timeout: WAIT_MS });
+    expect(await a.page.getByTestId(`group-call-picker-member-${a.id}`).locator('input').isDisabled()).toBe(true);
+    await pick(a.page, b.id);
+    await pick(a.page, c.id);
+    await pick(a.page, eve.id);
+    await a.page.getByTestId('group-call-picker-confirm').click();
+
+    await inCall(a);
+    // Eve is offline: the server says so (203) and her tile goes with a toast.
+    await expectToast(
+      a.page,
+      en('call.group.couldNotJoin', { names: eve.nickName, reason: en('call.group.reason.offline') }),
+    );
+    await expectTiles(a.page, [a.id, b.id, c.id]);
+    await a.page.getByTestId(`group-tile-state-${b.id}`).waitFor();
+    for (const p of [b, c]) {
+      await expectCallPhase(p.page, 'incoming');
+      expect((await p.page.getByTestId('call-peer-name').innerText()).trim()).toBe(a.nickName);
+      expect((await p.page.getByTestId('call-status').innerText()).trim()).toBe(en('call.group.incoming'));
+    }
+    await screenshot(b.page, 'call-group-ringing');
+    await b.page.getByTestId('call-accept').click();
+    await c.page.getByTestId('call-accept').click();
+    for (const p of [a, b, c]) await inCall(p);
+    await Promise.all([
+      expectMeshFlowing(a.page, 'Alice', 2),
+      expectMeshFlowing(b.page, 'Bob', 2),
+      expectMeshFlowing(c.page, 'Carol', 2),
+    ]);
+    for (const p of [a, b, c]) await expectTiles(p.page, [a.id, b.id, c.id]);
+    expect(await a.page.getByTestId('group-grid').getAttribute('data-columns')).toBe('2');
+    await screenshot(a.page, 'call-group-grid-3');
+
+    // Dave was not called: his group chat shows the banner (driven by the callStarted tip).
+    await d.page.getByTestId('group-call-banner').waitFor({ timeout: WAIT_MS });
+    await expectTip(d.page, en('tips.group.callStarted', { name: a.nickName }));
+
+    // Carol quits: her tile goes everywhere, and her page closes.
+    await c.page.getByTestId('call-hangup').click();
+    await expectCallClosed(c.page);
+    await expectTiles(a.page, [a.id, b.id]);
+    await expectTiles(b.page, [a.id, b.id]);
+
+    // Dave joins late from the banner's prompt; everyone joined offers to him.
+    await d.page.getByTestId('group-call-banner').click();
+    await d.page.getByTestId('group-call-join-prompt').waitFor({ timeout: WAIT_MS });
+    await screenshot(d.page, 'call-group-join-prompt');
+    await d.page.getByTestId('group-call-join-prompt-confirm').click();
+    await inCall(d);
+    for (const p of [a, b, d]) await expectTiles(p.page, [a.id, b.id, d.id]);
+    await Promise.all([
+      expectMeshFlowing(a.page, 'Alice', 2),
+      expectMeshFlowing(b.page, 'Bob', 2),
+      expectMeshFlowing(d.page, 'Dave', 2),
+    ]);
+
+    // Alice ends it for everyone.
+    await a.page.getByTestId('call-end-all').click();
+    await Promise.all([expectToast(b.page, en('errors.callEnded')), expectToast(d.page, en('errors.callEnded'))]);
+    for (const p of [a, b, d]) await expectCallClosed(p.page);
+    await expectTip(d.page, en('tips.group.callEnded'));
+    await d.page.getByTestId('group-call-banner').waitFor({ state: 'detached', timeout: WAIT_MS });
+    await expectTip(a.page, en('tips.group.callEnded'));
+    for (const p of [a, b, c, d]) expect(p.errors, `${p.nickName}: page errors`).toEqual([]);
+  });
+});

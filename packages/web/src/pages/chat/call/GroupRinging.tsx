@@ -1,0 +1,54 @@
+/** The ring screen of a group call invitee: the inviter, the others' avatars, accept and decline. */
+import { useTranslation } from 'react-i18next';
+import type { GroupCall, GroupCallView } from '../../../calls/groupCall';
+import { Avatar } from '../../../ui/Avatar';
+import { CallButton } from './CallControls';
+
+export function GroupRinging({ call, view, selfId }: { call: GroupCall; view: GroupCallView; selfId: number }) {
+  const { t } = useTranslation();
+  const inviter = view.participants.find((p) => p.id === view.inviterId);
+  const others = view.participants.filter((p) => p.id !== selfId && p.id !== view.inviterId);
+  const name = inviter?.name ?? '';
+  return (
+    <>
+      <div className="call-stage">
+        <div className="call-peer">
+          <Avatar src={inviter?.avatar ?? ''} name={name} size={96} />
+          <div className="call-peer__text">
+            <h1 className="call-peer__name" data-testid="call-peer-name">
+              {name}
+            </h1>
+            <span className="call-peer__status" data-testid="call-status" role="status">
+              {view.phase === 'accepting' ? t('call.connecting') : t('call.group.incoming')}
+            </span>
+          </div>
+          {others.length > 0 && (
+            <ul className="group-ring__others" aria-label={t('call.group.participants')}>
+              {others.map((p) => (
+                <li key={p.id} title={p.name}>
+                  <Avatar src={p.avatar} name={p.name} size={36} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="call-controls call-controls--ring">
+        <CallButton
+          icon="hangup"
+          label={t('call.decline')}
+          testId="call-reject"
+          onClick={() => call.hangUp()}
+          tone="end"
+        />
+        <CallButton
+          icon="phone"
+          label={t('call.accept')}
+          testId="call-accept"
+          onClick={() => call.accept()}
+          tone="accept"
+        />
+      </div>
+    </>
+  );
+}
