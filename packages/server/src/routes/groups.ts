@@ -2,7 +2,7 @@
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
-export const groupRoutes = ({ groups, groupMessages, groupSync, groupCalls }: Services) => {
+export const groupRoutes = ({ groups, groupRoles, groupMessages, groupSync, groupCalls }: Services) => {
   const done = async (work: Promise<void>) => {
     await work;
     return null;
@@ -27,17 +27,17 @@ export const groupRoutes = ({ groups, groupMessages, groupSync, groupCalls }: Se
     await groups.quit(auth.userId, params.groupId);
     return done(groupCalls.onMembersLeft(params.groupId, [auth.userId]));
   };
-  const groupDnd: Handler<'groupDnd'> = ({ auth, body }) => done(groups.dnd(auth.userId, body.groupId, body.isDnd));
+  const groupDnd: Handler<'groupDnd'> = ({ auth, body }) => done(groupRoles.dnd(auth.userId, body.groupId, body.isDnd));
   const groupAddManagers: Handler<'groupAddManagers'> = ({ auth, body }) =>
-    done(groups.setManagers(auth.userId, body.groupId, body.userIds, true));
+    done(groupRoles.setManagers(auth.userId, body.groupId, body.userIds, true));
   const groupRemoveManagers: Handler<'groupRemoveManagers'> = ({ auth, body }) =>
-    done(groups.setManagers(auth.userId, body.groupId, body.userIds, false));
+    done(groupRoles.setManagers(auth.userId, body.groupId, body.userIds, false));
   const groupMuted: Handler<'groupMuted'> = ({ auth, body }) =>
-    done(groups.muteAll(auth.userId, body.groupId, body.isMuted));
+    done(groupRoles.muteAll(auth.userId, body.groupId, body.isMuted));
   const groupMembersMuted: Handler<'groupMembersMuted'> = ({ auth, body }) =>
-    done(groups.muteMembers(auth.userId, body.groupId, body.userIds, body.isMuted));
+    done(groupRoles.muteMembers(auth.userId, body.groupId, body.userIds, body.isMuted));
   const groupForbidAddFriend: Handler<'groupForbidAddFriend'> = ({ auth, body }) =>
-    done(groups.forbidAddFriend(auth.userId, body.groupId, body.enabled));
+    done(groupRoles.forbidAddFriend(auth.userId, body.groupId, body.enabled));
 
   const groupSend: Handler<'groupSend'> = ({ auth, body }) => groupMessages.send(auth.userId, auth.terminal, body);
   const groupRecall: Handler<'groupRecall'> = ({ auth, params }) => groupMessages.recall(auth.userId, params.id);

@@ -5,6 +5,8 @@ import type { Config } from '../config.js';
 import { createLimits, type Limits } from '../limits/index.js';
 import { GroupMessageSyncService } from './groups/group-message-sync.js';
 import { GroupMessageService } from './groups/group-messages.js';
+import { GroupChanges } from './groups/changes.js';
+import { GroupRoleService } from './groups/group-roles.js';
 import { GroupService } from './groups/group-service.js';
 import { GroupStream } from './groups/stream.js';
 import type { Db } from '../db/connect.js';
@@ -64,6 +66,7 @@ export interface Services {
   sweepCalls: () => Promise<number>;
   limits: Limits;
   groups: GroupService;
+  groupRoles: GroupRoleService;
   groupMessages: GroupMessageService;
   groupSync: GroupMessageSyncService;
 }
@@ -102,6 +105,7 @@ export function createServices(
   // Who may see or reach whom (presence, user names, chats): one place for the rules.
   const relations = new RelationService(db.kysely);
   const groupStream = new GroupStream(serializer, push, clock);
+  const groupChanges = new GroupChanges(db.kysely, groupStream, push, presence);
   const callStore: CallStore = callsRedis
     ? new RedisCallStore(callsRedis, config.redisPrefix, () => closeRedis(callsRedis))
     : new SqlCallStore(db.kysely);
@@ -162,7 +166,8 @@ export function createServices(
         kind === 'private' ? privateCalls.expire(id) : groupCalls.expire(id),
       ),
     limits: createLimits(config, limitsRedis),
-    groups: new GroupService(db.kysely, groupStream, push, presence, relations, config.groupMembersMax),
+    groups: new GroupService(db.kysely, groupStream, push, presence, relations, config.groupMembersMax, groupChanges),
+    groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges),
     groupMessages: new GroupMessageService(db.kysely, groupStream),
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
   };

@@ -1,8 +1,8 @@
 /**
  * Group management (wire-contract §5): create, modify, dissolve, find, list, invite,
- * remove, quit, do-not-disturb, admins, mute all, mute members, forbid mutual
- * contact. Changes of membership run on the group stream (stream.ts) and leave a
- * tip in the group; every change syncs the group to its members (types 90–92).
+ * members, remove, quit (roles and mutes are in group-roles.ts). Changes of
+ * membership run on the group stream (stream.ts) and leave a tip in the group; every
+ * change syncs the group to its members (types 90–92, changes.ts).
  */
 import type { Kysely } from 'kysely';
 import {
@@ -13,7 +13,7 @@ import {
   type GroupMember,
   type GroupModifyRequest,
 } from '@parley/protocol';
-import type { Database, GroupRow, GroupsTable } from '../../db/schema.js';
+import type { Database, GroupsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Presence } from '../../realtime/presence.js';
 import type { PushService } from '../../realtime/push.js';
@@ -28,7 +28,8 @@ import {
   loadAccess,
 } from './access.js';
 import type { GroupStream } from './stream.js';
-import { groupViews, memberEntries, pushGroupSync } from './sync.js';
+import type { GroupChanges } from './changes.js';
+import { groupViews, pushGroupSync } from './sync.js';
 import { toWireMember, type MemberWithUser } from './wire.js';
 
 const { GROUP_NEW, GROUP_UPDATE } = MessageType;
@@ -41,6 +42,7 @@ export class GroupService {
     private readonly presence: Presence,
     private readonly relations: RelationService,
     private readonly maxMembers: number,
+    private readonly changes: GroupChanges,
   ) {}
 
   async create(me: number, req: GroupCreateRequest): Promise<Group> {
@@ -67,7 +69,7 @@ export class GroupService {
         .returningAll()
         .executeTakeFirstOrThrow();
       await this.join(db, row.id, [me, ...friendIds]);
-      const nameOf = await this.names(db, row.id, [me, ...friendIds]);
+      const nameOf = await this.changes.names(db, row.id, [me, ...friendIds]);
       const name = nameOf(me);
       const tip = friendIds.length
         ? buildGroupTip('createdAndInvited', { name, members: friendIds.map(nameOf) })
@@ -101,16 +103,16 @@ export class GroupService {
     if (Object.keys(patch).length > 0) {
       const updated = await this.stream.run(async (db) => {
         await db.updateTable('groups').set(patch).where('id', '=', group.id).execute();
-        const name = await this.name(db, group.id, me);
+        const name = await this.changes.name(db, group.id, me);
         if (patch.name !== undefined)
           await this.stream.tipToMembers(db, group.id, me, buildGroupTip('renamed', { name, group: patch.name }));
         if (patch.notice !== undefined)
           await this.stream.tipToMembers(db, group.id, me, buildGroupTip('noticeChanged', { name }));
         return db.selectFrom('groups').selectAll().where('id', '=', group.id).executeTakeFirstOrThrow();
       });
-      await this.syncAll(updated, [], nickChanged ? [me] : []);
+      await this.changes.syncAll(updated, [], nickChanged ? [me] : []);
     } else if (nickChanged) {
-      await this.syncAll(group, [], [me]); // every member list shows my display nickname
+      await this.changes.syncAll(group, [], [me]); // every member list shows my display nickname
     } else if (Object.keys(mine).length > 0) {
       await pushGroupSync(this.db, this.push, group, [me], GROUP_UPDATE);
     }
@@ -123,12 +125,12 @@ export class GroupService {
     assertActive(access);
     if (!isOwner(access, me)) throw new AppError('onlyOwnerDisband');
     const group = await this.stream.run(async (db) => {
-      const name = await this.name(db, groupId, me);
+      const name = await this.changes.name(db, groupId, me);
       await this.stream.tipToMembers(db, groupId, me, buildGroupTip('dissolved', { name }));
       await db.updateTable('groups').set({ dissolved: 1 }).where('id', '=', groupId).execute();
       return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirstOrThrow();
     });
-    await this.syncAll(group);
+    await this.changes.syncAll(group);
   }
 
   /** A member, current or former, sees the group (former: `quit`); anyone else: notGroupMember. */
@@ -164,14 +166,14 @@ export class GroupService {
       if (fresh.length === 0) return fresh;
       if (current.size + fresh.length > this.maxMembers) throw new AppError('groupFull', { max: this.maxMembers });
       await this.join(db, groupId, fresh);
-      const nameOf = await this.names(db, groupId, [me, ...fresh]);
+      const nameOf = await this.changes.names(db, groupId, [me, ...fresh]);
       const tip = buildGroupTip('invited', { name: nameOf(me), members: fresh.map(nameOf) });
       await this.stream.tipToMembers(db, groupId, me, tip);
       return fresh;
     });
     if (joined.length === 0) return;
     await pushGroupSync(this.db, this.push, access.group, joined, GROUP_NEW);
-    await this.syncAll(access.group, joined, joined);
+    await this.changes.syncAll(access.group, joined, joined);
   }
 
   /** Current members, online first, then the owner, admins and by join order. */
@@ -208,13 +210,13 @@ export class GroupService {
     if (!isOwner(access, me) && targets.some((t) => t.is_manager === 1)) throw new AppError('noPermissionKick');
     const ids = targets.map((t) => t.user_id);
     await this.stream.run(async (db) => {
-      const nameOf = await this.names(db, groupId, [me, ...ids]);
+      const nameOf = await this.changes.names(db, groupId, [me, ...ids]);
       // The tip is the last message the removed members see.
       const tip = buildGroupTip('removed', { name: nameOf(me), members: ids.map(nameOf) });
       const row = await this.stream.tipToMembers(db, groupId, me, tip);
       await this.leave(db, groupId, ids, row.id);
     });
-    await this.syncAll(access.group, ids, ids);
+    await this.changes.syncAll(access.group, ids, ids);
   }
 
   /** Members leave; the owner must dissolve instead. */
@@ -223,101 +225,11 @@ export class GroupService {
     assertMember(access);
     if (isOwner(access, me)) throw new AppError('ownerCannotQuit');
     await this.stream.run(async (db) => {
-      const name = await this.name(db, groupId, me);
+      const name = await this.changes.name(db, groupId, me);
       const tip = await this.stream.tipToMembers(db, groupId, me, buildGroupTip('left', { name }));
       await this.leave(db, groupId, [me], tip.id);
     });
-    await this.syncAll(access.group, [me], [me]);
-  }
-
-  async dnd(me: number, groupId: number, isDnd: boolean): Promise<void> {
-    const access = await loadAccess(this.db, groupId, me);
-    const member = assertMember(access);
-    await this.db
-      .updateTable('group_members')
-      .set({ is_dnd: isDnd ? 1 : 0 })
-      .where('id', '=', member.id)
-      .execute();
-    await pushGroupSync(this.db, this.push, access.group, [me], GROUP_UPDATE);
-  }
-
-  /** Owner only: admins among the current members (never the owner). */
-  async setManagers(me: number, groupId: number, userIds: readonly number[], on: boolean): Promise<void> {
-    const access = await loadAccess(this.db, groupId, me);
-    assertActive(access);
-    if (!isOwner(access, me)) throw new AppError('onlyOwnerSetAdmin');
-    const targets = (await activeMembers(this.db, groupId, userIds)).filter((t) => t.user_id !== me);
-    const changed = targets.filter((t) => (t.is_manager === 1) !== on).map((t) => t.user_id);
-    if (changed.length === 0) return;
-    await this.stream.run(async (db) => {
-      await db
-        .updateTable('group_members')
-        .set({ is_manager: on ? 1 : 0 })
-        .where('group_id', '=', groupId)
-        .where('user_id', 'in', changed)
-        .execute();
-      const nameOf = await this.names(db, groupId, changed);
-      const tip = buildGroupTip(on ? 'adminOn' : 'adminOff', { members: changed.map(nameOf) });
-      await this.stream.tipToMembers(db, groupId, me, tip);
-    });
-    await this.syncAll(access.group, [], changed);
-  }
-
-  /** Owner only: everyone but the owner and admins is muted. */
-  async muteAll(me: number, groupId: number, isMuted: boolean): Promise<void> {
-    const access = await loadAccess(this.db, groupId, me);
-    assertActive(access);
-    if (!isOwner(access, me)) throw new AppError('onlyOwnerMuteAll');
-    if ((access.group.is_muted === 1) === isMuted) return;
-    const group = await this.stream.run(async (db) => {
-      await db
-        .updateTable('groups')
-        .set({ is_muted: isMuted ? 1 : 0 })
-        .where('id', '=', groupId)
-        .execute();
-      await this.stream.tipToMembers(db, groupId, me, buildGroupTip(isMuted ? 'muteAllOn' : 'muteAllOff', {}));
-      return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirstOrThrow();
-    });
-    await this.syncAll(group);
-  }
-
-  /** Owner or admin; an admin cannot mute the owner or another admin. */
-  async muteMembers(me: number, groupId: number, userIds: readonly number[], isMuted: boolean): Promise<void> {
-    const access = await loadAccess(this.db, groupId, me);
-    assertActive(access);
-    if (!isManager(access)) throw new AppError('onlyOwnerOrAdminMute');
-    const targets = await activeMembers(this.db, groupId, userIds);
-    const ownerActs = isOwner(access, me);
-    for (const t of targets) {
-      if (t.user_id === access.group.owner_id || (!ownerActs && t.is_manager === 1))
-        throw new AppError('cannotMuteManager');
-    }
-    const ids = targets.map((t) => t.user_id);
-    await this.stream.run(async (db) => {
-      await db
-        .updateTable('group_members')
-        .set({ is_muted: isMuted ? 1 : 0 })
-        .where('group_id', '=', groupId)
-        .where('user_id', 'in', ids)
-        .execute();
-      const nameOf = await this.names(db, groupId, ids);
-      const tip = buildGroupTip(isMuted ? 'memberMuted' : 'memberUnmuted', { members: ids.map(nameOf) });
-      await this.stream.tipToMembers(db, groupId, me, tip);
-    });
-    await this.syncAll(access.group, [], ids);
-  }
-
-  /** Owner or admin: members may not add each other as friends through this group. */
-  async forbidAddFriend(me: number, groupId: number, enabled: boolean): Promise<void> {
-    const access = await loadAccess(this.db, groupId, me);
-    assertActive(access);
-    if (!isManager(access)) throw new AppError('onlyOwnerOrAdminForbid');
-    await this.db
-      .updateTable('groups')
-      .set({ forbid_add_friend: enabled ? 1 : 0 })
-      .where('id', '=', groupId)
-      .execute();
-    await this.syncAll({ ...access.group, forbid_add_friend: enabled ? 1 : 0 });
+    await this.changes.syncAll(access.group, [me], [me]);
   }
 
   /** `ids` must all be my friends (both directions); else inviteFailed. */
@@ -367,32 +279,5 @@ export class GroupService {
       .where('group_id', '=', groupId)
       .where('user_id', 'in', userIds)
       .execute();
-  }
-
-  /** Display names in the group, as tips show them: the member's group nickname, else their nickname. */
-  private async names(db: Kysely<Database>, groupId: number, userIds: readonly number[]) {
-    const rows = await db
-      .selectFrom('users as u')
-      .leftJoin('group_members as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.group_id', '=', groupId))
-      .select(['u.id', 'u.nick_name', 'm.remark_nick_name'])
-      .where('u.id', 'in', [...new Set(userIds)])
-      .execute();
-    const byId = new Map(rows.map((r) => [r.id, r.remark_nick_name || r.nick_name]));
-    return (id: number): string => byId.get(id) ?? '';
-  }
-
-  private async name(db: Kysely<Database>, groupId: number, userId: number): Promise<string> {
-    return (await this.names(db, groupId, [userId]))(userId);
-  }
-
-  /**
-   * Syncs the group (type 92) to its current members and to `extra` (those who just
-   * left or joined), with the entries of the `changed` members for held member lists.
-   */
-  private async syncAll(group: GroupRow, extra: readonly number[] = [], changed: readonly number[] = []) {
-    const fresh = await this.db.selectFrom('groups').selectAll().where('id', '=', group.id).executeTakeFirstOrThrow();
-    const members = await this.stream.activeMemberIds(this.db, group.id);
-    const entries = await memberEntries(this.db, this.presence, fresh, changed);
-    await pushGroupSync(this.db, this.push, fresh, [...new Set([...members, ...extra])], GROUP_UPDATE, entries);
   }
 }
