@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { modifyPasswordRequest, loginRequest, registerRequest, tokenPair } from './schemas/account.js';
 import { nothing } from './schemas/common.js';
+import { callEndpoints } from './api-calls.js';
+import { e, type Endpoint } from './api-endpoint.js';
 import { systemConfig } from './schemas/config.js';
 import { imageUploadResult } from './schemas/file.js';
 import { privateMessage } from './schemas/message.js';
@@ -48,25 +50,6 @@ import {
 } from './schemas/group.js';
 import { groupHistoryQuery, groupMessage, groupMessageQuery, groupSendRequest } from './schemas/group-message.js';
 import { findByNameQuery, onlineTerminals, terminalOnlineQuery, user, userUpdateRequest } from './schemas/user.js';
-import {
-  currentCall,
-  groupCallAnswerRequest,
-  groupCallCandidateRequest,
-  groupCallDeviceRequest,
-  groupCallFailedRequest,
-  groupCallInfo,
-  groupCallInviteRequest,
-  groupCallOfferRequest,
-  groupCallQuery,
-  groupCallSetupRequest,
-  privateCallAnswerBody,
-  privateCallCandidateBody,
-  privateCallFailedQuery,
-  privateCallInfo,
-  privateCallOfferBody,
-  privateCallQuery,
-  privateCallSetupQuery,
-} from './schemas/webrtc.js';
 
 export const API_BASE = '/api';
 export const WS_PATH = '/im';
@@ -75,23 +58,7 @@ export const UPLOADS_PATH = '/uploads';
 export const ACCESS_TOKEN_HEADER = 'accessToken';
 export const REFRESH_TOKEN_HEADER = 'refreshToken';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface Endpoint {
-  method: HttpMethod;
-  /** Fastify-style path; `:name` segments are filled from `params`. */
-  path: string;
-  /** false for the few calls made before login. */
-  auth: boolean;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-  /** multipart upload: the request is a form with a `file` field. */
-  multipart?: boolean;
-  reply: z.ZodType;
-}
-
-const e = <T extends Endpoint>(endpoint: T): T => endpoint;
+export type { Endpoint, HttpMethod } from './api-endpoint.js';
 
 export const api = {
   // accounts (§2)
@@ -305,180 +272,7 @@ export const api = {
   fileUpload: e({ method: 'POST', path: '/file/upload', auth: true, multipart: true, reply: fileUploadResult }),
   videoUpload: e({ method: 'POST', path: '/video/upload', auth: true, multipart: true, reply: videoUploadResult }),
   systemConfig: e({ method: 'GET', path: '/system/config', auth: true, reply: systemConfig }),
-  // calls (§8): private (cmd 3 signals 100-109), group (cmd 4, 200-211). docs/CALLS.md
-  privateCallSetup: e({
-    method: 'POST',
-    path: '/webrtc/private/setup',
-    auth: true,
-    query: privateCallSetupQuery,
-    reply: privateCallInfo,
-  }),
-  privateCallAccept: e({
-    method: 'POST',
-    path: '/webrtc/private/accept',
-    auth: true,
-    query: privateCallQuery,
-    reply: nothing,
-  }),
-  privateCallReject: e({
-    method: 'POST',
-    path: '/webrtc/private/reject',
-    auth: true,
-    query: privateCallQuery,
-    reply: nothing,
-  }),
-  privateCallCancel: e({
-    method: 'POST',
-    path: '/webrtc/private/cancel',
-    auth: true,
-    query: privateCallQuery,
-    reply: nothing,
-  }),
-  privateCallFailed: e({
-    method: 'POST',
-    path: '/webrtc/private/failed',
-    auth: true,
-    query: privateCallFailedQuery,
-    reply: nothing,
-  }),
-  privateCallHandup: e({
-    method: 'POST',
-    path: '/webrtc/private/handup',
-    auth: true,
-    query: privateCallQuery,
-    reply: nothing,
-  }),
-  privateCallOffer: e({
-    method: 'POST',
-    path: '/webrtc/private/offer',
-    auth: true,
-    query: privateCallQuery,
-    body: privateCallOfferBody,
-    reply: nothing,
-  }),
-  privateCallAnswer: e({
-    method: 'POST',
-    path: '/webrtc/private/answer',
-    auth: true,
-    query: privateCallQuery,
-    body: privateCallAnswerBody,
-    reply: nothing,
-  }),
-  privateCallCandidate: e({
-    method: 'POST',
-    path: '/webrtc/private/candidate',
-    auth: true,
-    query: privateCallQuery,
-    body: privateCallCandidateBody,
-    reply: nothing,
-  }),
-  privateCallHeartbeat: e({
-    method: 'POST',
-    path: '/webrtc/private/heartbeat',
-    auth: true,
-    query: privateCallQuery,
-    reply: nothing,
-  }),
-  privateCallInfo: e({
-    method: 'GET',
-    path: '/webrtc/private/info',
-    auth: true,
-    query: privateCallQuery,
-    reply: privateCallInfo,
-  }),
-  groupCallSetup: e({
-    method: 'POST',
-    path: '/webrtc/group/setup',
-    auth: true,
-    body: groupCallSetupRequest,
-    reply: groupCallInfo,
-  }),
-  groupCallAccept: e({
-    method: 'POST',
-    path: '/webrtc/group/accept',
-    auth: true,
-    query: groupCallQuery,
-    reply: nothing,
-  }),
-  groupCallReject: e({
-    method: 'POST',
-    path: '/webrtc/group/reject',
-    auth: true,
-    query: groupCallQuery,
-    reply: nothing,
-  }),
-  groupCallFailed: e({
-    method: 'POST',
-    path: '/webrtc/group/failed',
-    auth: true,
-    body: groupCallFailedRequest,
-    reply: nothing,
-  }),
-  groupCallJoin: e({
-    method: 'POST',
-    path: '/webrtc/group/join',
-    auth: true,
-    query: groupCallQuery,
-    reply: groupCallInfo,
-  }),
-  groupCallCancel: e({
-    method: 'POST',
-    path: '/webrtc/group/cancel',
-    auth: true,
-    query: groupCallQuery,
-    reply: nothing,
-  }),
-  groupCallQuit: e({ method: 'POST', path: '/webrtc/group/quit', auth: true, query: groupCallQuery, reply: nothing }),
-  groupCallInvite: e({
-    method: 'POST',
-    path: '/webrtc/group/invite',
-    auth: true,
-    body: groupCallInviteRequest,
-    reply: groupCallInfo,
-  }),
-  groupCallOffer: e({
-    method: 'POST',
-    path: '/webrtc/group/offer',
-    auth: true,
-    body: groupCallOfferRequest,
-    reply: nothing,
-  }),
-  groupCallAnswer: e({
-    method: 'POST',
-    path: '/webrtc/group/answer',
-    auth: true,
-    body: groupCallAnswerRequest,
-    reply: nothing,
-  }),
-  groupCallCandidate: e({
-    method: 'POST',
-    path: '/webrtc/group/candidate',
-    auth: true,
-    body: groupCallCandidateRequest,
-    reply: nothing,
-  }),
-  groupCallDevice: e({
-    method: 'POST',
-    path: '/webrtc/group/device',
-    auth: true,
-    body: groupCallDeviceRequest,
-    reply: nothing,
-  }),
-  groupCallHeartbeat: e({
-    method: 'POST',
-    path: '/webrtc/group/heartbeat',
-    auth: true,
-    query: groupCallQuery,
-    reply: nothing,
-  }),
-  groupCallInfo: e({
-    method: 'GET',
-    path: '/webrtc/group/info',
-    auth: true,
-    query: groupCallQuery,
-    reply: groupCallInfo,
-  }),
-  currentCall: e({ method: 'GET', path: '/webrtc/current', auth: true, reply: currentCall }),
+  ...callEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;
