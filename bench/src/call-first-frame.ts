@@ -14,7 +14,8 @@
  * frames received (an init script wraps WebSocket), split into call signals (100–109)
  * and others. Loopback only; bounded by the call count and a 10-minute deadline.
  */
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { FAKE_MEDIA_ARGS, launchBenchBrowser } from './lib/bench-browser.js';
 import { ChatType, api } from '@parley/protocol';
 import { signedInContext } from './lib/bench-browser.js';
 import { median, pct, restClient } from './lib/rest.js';
@@ -118,21 +119,7 @@ const a = await rest.account(`cff-${runId}-a@parley.test`, password);
 const b = await rest.account(`cff-${runId}-b@parley.test`, password);
 await rest.call('POST', `${api.friendAdd.path}?friendId=${b.id}`, { token: a.token });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-  ],
-  headless: true,
-});
+const browser = await launchBenchBrowser(FAKE_MEDIA_ARGS);
 async function open(userName: string): Promise<Page> {
   const pair = await rest.login(userName, password);
   const context = await signedInContext(browser, pair);

@@ -17,9 +17,11 @@
  * <video> elements. MESH_HEIGHT=240 asks the fake camera for a smaller picture.
  * Loopback only; 60 s to connect each size, a 10-minute deadline.
  */
-import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { FAKE_MEDIA_ARGS, launchBenchBrowser } from './lib/bench-browser.js';
+import { machineCores, machineCpu, processCpu } from './lib/cpu.js';
 import { ACCESS_TOKEN_HEADER, API_BASE, Cmd, WS_PATH, api } from '@parley/protocol';
+import { meshAgent, type MeshHandle, type MeshInit } from './lib/mesh-agent.js';
 import { restClient, type Account } from './lib/rest.js';
 
 const [base = 'http://127.0.0.1:8099', pidArg = '', sizesArg = '3,5,7,9', windowArg = '20'] = process.argv.slice(2);
@@ -29,212 +31,10 @@ const deadline = Date.now() + 10 * 60_000;
 const rest = restClient(base, deadline);
 const runId = Date.now().toString(36);
 const password = 'bench-pass';
-const TICKS = 100; // USER_HZ on Linux
 const CONNECT_MS = 60_000;
 
-/** The server's user + system CPU so far, in seconds. */
-function serverCpu(): number {
-  if (!pidArg) return NaN;
-  const fields = readFileSync(`/proc/${pidArg}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
-/** Whole machine: busy and total jiffies. */
-function machineCpu(): { busy: number; total: number } {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const total = f.reduce((x, y) => x + y, 0);
-  const idle = (f[3] ?? 0) + (f[4] ?? 0);
-  return { busy: total - idle, total };
-}
+const serverCpu = () => processCpu(pidArg);
 
-interface MeshInit {
-  api: string;
-  ws: string;
-  token: string;
-  tokenHeader: string;
-  selfId: number;
-  loginCmd: number;
-  heartbeatCmd: number;
-  /** Camera height asked for (MESH_HEIGHT, e.g. 240); 0: the fake camera's default (640×480). */
-  height: number;
-}
-interface StreamStats {
-  peerId: number;
-  state: string;
-  framesDecoded: number;
-  framesDropped: number;
-  framesReceived: number;
-  bytes: number;
-  framesEncoded: number;
-  limitation: string;
-  height: number;
-}
-
-/** Runs in each page: socket, camera, and the mesh; exposes window.__mesh. */
-async function meshAgent(init: MeshInit): Promise<void> {
-  type Frame = { cmd: number; data?: { type: number; groupId: number; sendId: number; content: string } };
-  const peers = new Map<number, { pc: RTCPeerConnection; pending: RTCIceCandidateInit[] }>();
-  let groupId = 0;
-  const post = async (path: string, body?: unknown): Promise<unknown> => {
-    const res = await fetch(init.api + path, {
-      method: 'POST',
-      headers: {
-        [init.tokenHeader]: init.token,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const reply = (await res.json()) as { code: number; message: string; data: unknown };
-    if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.message}`);
-    return reply.data;
-  };
-  const stream = await navigator.mediaDevices.getUserMedia({
-    audio: true,
-    video: init.height ? { height: init.height } : true,
-  });
-  const peer = (id: number) => {
-    let entry = peers.get(id);
-    if (entry) return entry;
-    const pc = new RTCPeerConnection({ iceServers: [] });
-    entry = { pc, pending: [] };
-    peers.set(id, entry);
-    for (const track of stream.getTracks()) pc.addTrack(track, stream);
-    pc.onicecandidate = (e) => {
-      if (e.candidate?.candidate)
-        void post('/webrtc/group/candidate', { groupId, userId: id, candidate: e.candidate.toJSON() }).catch(
-          (err: unknown) => console.warn(`candidate to ${id}: ${String(err)}`),
-        );
-    };
-    pc.ontrack = (e) => {
-      let video = document.querySelector<HTMLVideoElement>(`video[data-peer="${id}"]`);
-      if (!video) {
-        video = document.createElement('video');
-        video.dataset.peer = String(id);
-        video.muted = true;
-        video.autoplay = true;
-        video.playsInline = true;
-        video.width = 160;
-        video.height = 120;
-        document.body.append(video);
-      }
-      video.srcObject = e.streams[0] ?? new MediaStream([e.track]);
-      void video.play().catch(() => undefined);
-    };
-    return entry;
-  };
-  const flush = async (entry: { pc: RTCPeerConnection; pending: RTCIceCandidateInit[] }) => {
-    for (const c of entry.pending.splice(0)) await entry.pc.addIceCandidate(c);
-  };
-  const onSignal = async (d: NonNullable<Frame['data']>) => {
-    if (d.groupId !== groupId) return;
-    if (d.type === 208) {
-      const entry = peer(d.sendId);
-      await entry.pc.setRemoteDescription(JSON.parse(d.content) as RTCSessionDescriptionInit);
-      await flush(entry);
-      const answer = await entry.pc.createAnswer();
-      await entry.pc.setLocalDescription(answer);
-      await post('/webrtc/group/answer', { groupId, userId: d.sendId, answer: entry.pc.localDescription?.toJSON() });
-    } else if (d.type === 209) {
-      const entry = peers.get(d.sendId);
-      if (!entry) return;
-      await entry.pc.setRemoteDescription(JSON.parse(d.content) as RTCSessionDescriptionInit);
-      await flush(entry);
-    } else if (d.type === 210) {
-      const entry = peer(d.sendId);
-      const candidate = JSON.parse(d.content) as RTCIceCandidateInit;
-      if (entry.pc.remoteDescription) await entry.pc.addIceCandidate(candidate);
-      else entry.pending.push(candidate);
-    }
-  };
-  // Signals of one peer are handled in order.
-  const chains = new Map<number, Promise<void>>();
-  const ws = new WebSocket(init.ws);
-  await new Promise<void>((resolve, reject) => {
-    ws.onopen = () => ws.send(JSON.stringify({ cmd: init.loginCmd, data: { accessToken: init.token } }));
-    ws.onerror = () => reject(new Error('socket error'));
-    ws.onmessage = (e: MessageEvent<string>) => {
-      const frame = JSON.parse(e.data) as Frame;
-      if (frame.cmd === init.loginCmd) resolve();
-      if (frame.cmd === 4 && frame.data && frame.data.type >= 200 && frame.data.type <= 211) {
-        const d = frame.data;
-        const next = (chains.get(d.sendId) ?? Promise.resolve())
-          .then(() => onSignal(d))
-          .catch((err: unknown) => console.warn(`signal ${d.type} from ${d.sendId}: ${String(err)}`));
-        chains.set(d.sendId, next);
-      }
-    };
-  });
-  setInterval(() => ws.send(JSON.stringify({ cmd: init.heartbeatCmd, data: {} })), 10_000);
-
-  const stats = async (): Promise<StreamStats[]> => {
-    const out: StreamStats[] = [];
-    for (const [peerId, { pc }] of peers) {
-      const s: StreamStats = {
-        peerId,
-        state: pc.connectionState,
-        framesDecoded: 0,
-        framesDropped: 0,
-        framesReceived: 0,
-        bytes: 0,
-        framesEncoded: 0,
-        limitation: '',
-        height: 0,
-      };
-      (await pc.getStats()).forEach((r: Record<string, unknown>) => {
-        if (r.type === 'inbound-rtp' && r.kind === 'video') {
-          s.framesDecoded += Number(r.framesDecoded ?? 0);
-          s.framesDropped += Number(r.framesDropped ?? 0);
-          s.framesReceived += Number(r.framesReceived ?? 0);
-          s.bytes += Number(r.bytesReceived ?? 0);
-          s.height = Number(r.frameHeight ?? 0);
-        } else if (r.type === 'outbound-rtp' && r.kind === 'video') {
-          s.framesEncoded += Number(r.framesEncoded ?? 0);
-          s.limitation = String(r.qualityLimitationReason ?? '');
-        }
-      });
-      out.push(s);
-    }
-    return out;
-  };
-  let beat: ReturnType<typeof setInterval> | undefined;
-  (window as unknown as { __mesh: unknown }).__mesh = {
-    setGroup: (id: number) => {
-      groupId = id;
-      beat = setInterval(
-        () =>
-          void post(`/webrtc/group/heartbeat?groupId=${id}`).catch((err: unknown) => {
-            clearInterval(beat); // the call is over
-            console.warn(`heartbeat: ${String(err)}`);
-          }),
-        15_000,
-      );
-    },
-    /** Offers to every participant with a higher id (one offerer per pair: no glare). */
-    connect: async (ids: number[]) => {
-      for (const id of ids.filter((x) => x > init.selfId)) {
-        const entry = peer(id);
-        const offer = await entry.pc.createOffer();
-        await entry.pc.setLocalDescription(offer);
-        await post('/webrtc/group/offer', { groupId, userId: id, offer: entry.pc.localDescription?.toJSON() });
-      }
-    },
-    stats,
-    captureFps: () => stream.getVideoTracks()[0]?.getSettings().frameRate ?? NaN,
-    close: () => {
-      clearInterval(beat);
-      for (const { pc } of peers.values()) pc.close();
-      for (const t of stream.getTracks()) t.stop();
-      ws.close();
-    },
-  };
-}
-
-interface MeshHandle {
-  setGroup: (id: number) => void;
-  connect: (ids: number[]) => Promise<void>;
-  stats: () => Promise<StreamStats[]>;
-  captureFps: () => number;
-  close: () => void;
-}
 /** Calls a method of the page's `window.__mesh`. */
 function mesh<K extends keyof MeshHandle>(
   page: Page,
@@ -396,31 +196,13 @@ async function runSize(browser: Browser, n: number, offset: number): Promise<str
   return line;
 }
 
-function machineCores(): number {
-  return readFileSync('/proc/stat', 'utf8')
-    .split('\n')
-    .filter((l) => /^cpu\d/.test(l)).length;
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    // Background pages must not be throttled: every participant is "visible".
-    '--disable-background-timer-throttling',
-    '--disable-renderer-backgrounding',
-    '--disable-backgrounding-occluded-windows',
-  ],
-  headless: true,
-});
+const browser = await launchBenchBrowser([
+  ...FAKE_MEDIA_ARGS,
+  // Background pages must not be throttled: every participant is "visible".
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+]);
 // The machine's load before any participant (other work on the same cores skews the figures).
 const idle0 = machineCpu();
 await sleep(3_000);

@@ -11,7 +11,7 @@
  * (default 30, sent one after another once the previous reached every member).
  * Loopback only; bounded by the sizes, the message count and a 10-minute deadline.
  */
-import { readFileSync } from 'node:fs';
+import { processCpu } from './lib/cpu.js';
 import { WebSocket } from 'ws';
 import { Cmd, MessageType, WS_PATH, api, type GroupMessage } from '@parley/protocol';
 import { pct, restClient, type Account } from './lib/rest.js';
@@ -22,13 +22,8 @@ const count = Number(countArg);
 const deadline = Date.now() + 10 * 60_000;
 const runId = Date.now().toString(36);
 const { call, pool, account } = restClient(base, deadline);
-const TICKS = 100; // USER_HZ on Linux
 
-/** The server's user + system CPU so far, in seconds. */
-function serverCpu(): number {
-  const fields = readFileSync(`/proc/${pidArg}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
+const serverCpu = () => processCpu(pidArg);
 
 async function members(n: number, offset: number): Promise<Account[]> {
   const out: Account[] = [];

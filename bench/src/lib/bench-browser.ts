@@ -2,7 +2,10 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import type { TokenPair } from '@parley/protocol';
 
-export function launchBenchBrowser(): Promise<Browser> {
+/** Chromium with fake camera and microphone, for the call benches. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export function launchBenchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -13,6 +16,7 @@ export function launchBenchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
     headless: true,
   });
