@@ -6,6 +6,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { WAIT_MS } from './chat.js';
+import { openChatFromList } from './chat-box.js';
+import { openTab } from './flows.js';
 
 /** Records the page's RTCPeerConnections on `window.__e2ePeers`; reloads so it applies. */
 export async function recordPeerConnections(page: Page): Promise<void> {
@@ -140,4 +142,21 @@ export async function expectTiles(page: Page, userIds: number[]): Promise<void> 
     await page.waitForTimeout(100);
   }
   expect(got, 'group call tiles').toBe(want);
+}
+
+/**
+ * From Alice's messages tab: opens her chat with Bob, starts a video call from the
+ * composer's "+" panel, Bob accepts; returns once both are connected with media flowing.
+ */
+export async function connectVideoCall(a: Page, b: Page, bobId: number): Promise<void> {
+  await openTab(a, 'chat');
+  await openChatFromList(a, bobId);
+  await a.getByTestId('composer-plus').click();
+  await a.getByTestId('composer-video-call').click();
+  await expectCallPhase(a, 'calling');
+  await expectCallPhase(b, 'incoming');
+  await b.getByTestId('call-accept').click();
+  await expectCallPhase(a, 'connected');
+  await expectCallPhase(b, 'connected');
+  await Promise.all([expectMediaFlowing(a, 'Alice'), expectMediaFlowing(b, 'Bob')]);
 }

@@ -8,11 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openTab, screenshot, startServer, type RunningServer } from '../support/index.js';
+import { launchBrowser, screenshot, startServer, type RunningServer } from '../support/index.js';
 import { signIn, type Person } from '../support/contacts.js';
 import { befriend, createMember } from '../support/chat.js';
-import { openChatFromList } from '../support/chat-box.js';
-import { expectCallClosed, expectCallPhase, expectMediaFlowing, recordPeerConnections } from '../support/call.js';
+import { connectVideoCall, expectCallClosed, recordPeerConnections } from '../support/call.js';
 import { startTurn, type RunningTurn } from '../support/turn.js';
 
 /** Every RTCPeerConnection the page makes gets `iceTransportPolicy: 'relay'`; the configs land on `__e2eRelayConfigs`. */
@@ -114,17 +113,7 @@ describe('private video call through TURN (coturn on loopback, relay only)', () 
   });
 
   it('connects a relay-only video call with media both ways over coturn', async () => {
-    await openTab(a.page, 'chat');
-    await openChatFromList(a.page, b.id);
-    await a.page.getByTestId('composer-plus').click();
-    await a.page.getByTestId('composer-video-call').click();
-    await expectCallPhase(a.page, 'calling');
-    await expectCallPhase(b.page, 'incoming');
-    await b.page.getByTestId('call-accept').click();
-
-    await expectCallPhase(a.page, 'connected');
-    await expectCallPhase(b.page, 'connected');
-    await Promise.all([expectMediaFlowing(a.page, 'Alice'), expectMediaFlowing(b.page, 'Bob')]);
+    await connectVideoCall(a.page, b.page, b.id);
 
     // The pages got coturn from /system/config, with REST credentials, and relay was forced.
     for (const [page, who] of [

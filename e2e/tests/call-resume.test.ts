@@ -23,6 +23,7 @@ import { signIn, type Person } from '../support/contacts.js';
 import { WAIT_MS, befriend, createMember } from '../support/chat.js';
 import { expectChatBox, openChatFromList } from '../support/chat-box.js';
 import {
+  connectVideoCall,
   expectCallClosed,
   expectCallPhase,
   expectCallRecord,
@@ -86,16 +87,7 @@ describe('resuming a private call (390×844)', () => {
   });
 
   it('keeps the call and its media through a socket drop and re-login', async () => {
-    await openTab(a.page, 'chat');
-    await openChatFromList(a.page, b.id);
-    await a.page.getByTestId('composer-plus').click();
-    await a.page.getByTestId('composer-video-call').click();
-    await expectCallPhase(a.page, 'calling');
-    await expectCallPhase(b.page, 'incoming');
-    await b.page.getByTestId('call-accept').click();
-    await expectCallPhase(a.page, 'connected');
-    await expectCallPhase(b.page, 'connected');
-    await Promise.all([expectMediaFlowing(a.page, 'Alice'), expectMediaFlowing(b.page, 'Bob')]);
+    await connectVideoCall(a.page, b.page, b.id);
     const before = await callInfo(b.page, server, a.id);
     expect(before).toMatchObject({ isChating: true, state: 'connected' });
     callId = before.callId;
