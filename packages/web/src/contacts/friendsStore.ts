@@ -7,7 +7,7 @@ import { Cmd, type Friend } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from '../app/createStore';
 import { sessionStore } from '../app/session';
-import { onConnectionState, subscribeFrames } from '../socket';
+import { onReconnect, subscribeFrames } from '../socket';
 import { resetBlocklist } from './blocklist';
 import { EMPTY_FRIENDS, createFriendsSync, type FriendsState } from './friendsSync';
 
@@ -20,14 +20,7 @@ const sync = createFriendsSync(friendsStore, {
   loadOnline: (ids) => call('userTerminalOnline', { query: { userIds: ids.join(',') }, silent: true }),
   touchOnlineTime: () => call('userUpdateOnlineTime', { silent: true }),
   subscribeFrames: (listener) => subscribeFrames(Cmd.PRIVATE_MESSAGE, (frame) => listener(frame.data)),
-  subscribeReconnect: (listener) => {
-    let wasLoggedIn = false;
-    return onConnectionState((state) => {
-      if (state !== 'loggedIn') return;
-      if (wasLoggedIn) listener();
-      wasLoggedIn = true;
-    });
-  },
+  subscribeReconnect: onReconnect,
   setInterval: (fn, ms) => setInterval(fn, ms),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
 });

@@ -7,7 +7,7 @@ import { Cmd, type Group } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from '../app/createStore';
 import { sessionStore } from '../app/session';
-import { onConnectionState, subscribeFrames } from '../socket';
+import { onReconnect, subscribeFrames } from '../socket';
 import { patchGroup, upsertGroup } from './groupsReducer';
 import { EMPTY_GROUPS, createGroupsSync, type GroupsState } from './groupsSync';
 
@@ -18,14 +18,7 @@ export const groupsStore = createStore<GroupsState>(EMPTY_GROUPS);
 const sync = createGroupsSync(groupsStore, {
   loadList: () => call('groupList', { silent: true }),
   subscribeFrames: (listener) => subscribeFrames(Cmd.GROUP_MESSAGE, (frame) => listener(frame.data)),
-  subscribeReconnect: (listener) => {
-    let wasLoggedIn = false;
-    return onConnectionState((state) => {
-      if (state !== 'loggedIn') return;
-      if (wasLoggedIn) listener();
-      wasLoggedIn = true;
-    });
-  },
+  subscribeReconnect: onReconnect,
 });
 
 export const reloadGroups = sync.reload;

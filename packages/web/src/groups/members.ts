@@ -11,7 +11,7 @@ import { Cmd, groupSyncMessage, type GroupMember } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from '../app/createStore';
 import { sessionStore } from '../app/session';
-import { onConnectionState, subscribeFrames } from '../socket';
+import { onReconnect, subscribeFrames } from '../socket';
 import { isGroupSyncType, patchMembers } from './groupsReducer';
 
 export interface MembersEntry {
@@ -80,11 +80,8 @@ export function installGroupMembers(): void {
       return entry ? { ...s, [groupId]: { ...entry, list: patchMembers(entry.list, members) } } : s;
     });
   });
-  let wasLoggedIn = false;
-  onConnectionState((state) => {
-    if (state !== 'loggedIn') return;
-    if (wasLoggedIn) for (const id of Object.keys(membersStore.get())) void loadMembers(Number(id));
-    wasLoggedIn = true;
+  onReconnect(() => {
+    for (const id of Object.keys(membersStore.get())) void loadMembers(Number(id));
   });
   let owner: number | null = null;
   sessionStore.subscribe(() => {

@@ -52,3 +52,13 @@ export function subscribeFrames(cmd: number, listener: (frame: ServerFrame) => v
 export function onConnectionState(listener: (s: SocketState) => void): () => void {
   return im.onStateChange(listener);
 }
+
+/** Each time the socket logs in again after the first login (a reconnect): frames sent meanwhile were missed. */
+export function onReconnect(listener: () => void): () => void {
+  let wasLoggedIn = false;
+  return onConnectionState((state) => {
+    if (state !== 'loggedIn') return;
+    if (wasLoggedIn) listener();
+    wasLoggedIn = true;
+  });
+}
