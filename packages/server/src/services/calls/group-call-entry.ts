@@ -25,8 +25,7 @@ import {
   userInfoOf,
 } from './group-call-parts.js';
 import type { GroupCallDeps } from './group-calls.js';
-
-const MAX_TRIES = 5;
+import { MAX_TRIES } from './transition.js';
 
 /** Who could not be rung: no live socket, or in (or rung for) another call. */
 interface Unreachable {

@@ -22,6 +22,7 @@ import type { PushService } from '../../realtime/push.js';
 import { isActive, loadAccess } from '../groups/access.js';
 import type { GroupStream } from '../groups/stream.js';
 import { deadlineOf, type CallMember, type CallStore, type StoredCall } from './call-store.js';
+import { MAX_TRIES, transition, type Step } from './transition.js';
 import {
   assertLiveMember,
   foundGroupCall,
@@ -43,7 +44,6 @@ import {
   without,
 } from './group-call-parts.js';
 
-const MAX_TRIES = 5;
 const RELAY_TOUCH_MS = 5_000;
 
 export interface GroupCallDeps {
@@ -56,7 +56,6 @@ export interface GroupCallDeps {
   now: () => number;
 }
 
-type Step<T> = { reply: T } | { next: StoredCall | null; after: () => Promise<T> };
 export class GroupCallService {
   constructor(private readonly d: GroupCallDeps) {}
 
@@ -336,22 +335,13 @@ export class GroupCallService {
     return mine;
   }
 
-  private async transition<T>(
-    groupId: number,
-    decide: (call: StoredCall) => Step<T> | { reply: Promise<T> },
-    noCallIsFine = false,
-  ): Promise<T> {
-    for (let i = 0; i < MAX_TRIES; i++) {
-      const v = await this.d.store.byScope(groupScope(groupId));
-      if (!v && noCallIsFine) return null as T;
-      const step = decide(foundGroupCall(v));
-      if ('reply' in step) return step.reply;
-      const next = step.next;
-      const written = await this.d.store.update(v!.call.id, v!.version, next, next ? deadlineOf(next) : 0);
-      if (written === 'ok') return step.after();
-      if (written !== 'conflict') throw new AppError('busy' in written ? 'callSelfBusy' : 'serverBusy');
-    }
-    throw new AppError('serverBusy');
+  private transition<T>(groupId: number, decide: (call: StoredCall) => Step<T>, noCallIsFine = false): Promise<T> {
+    return transition(
+      this.d.store,
+      () => this.d.store.byScope(groupScope(groupId)),
+      (v) => (!v && noCallIsFine ? { reply: null as T } : decide(foundGroupCall(v))),
+      (written) => new AppError('busy' in written ? 'callSelfBusy' : 'serverBusy'),
+    );
   }
 
   private async infoAfter(callId: string): Promise<GroupCallInfo> {

@@ -34,9 +34,8 @@ import {
   type Versioned,
 } from './call-store.js';
 import type { CallRecords } from './records.js';
+import { MAX_TRIES, transition, type Step } from './transition.js';
 
-/** Compare-and-set attempts before giving up with serverBusy. */
-const MAX_TRIES = 5;
 /** A relayed offer/answer/candidate refreshes the sender's lastSeen at most this often (saves store writes). */
 const RELAY_TOUCH_MS = 5_000;
 
@@ -48,9 +47,6 @@ export interface PrivateCallDeps {
   records: CallRecords;
   now: () => number;
 }
-
-/** What a transition decided: a reply without writing, or a write and what to do once it won. */
-type Step<T> = { reply: T } | { next: StoredCall | null; after: () => Promise<T> };
 
 /** 128 random bits as 32 hex characters. */
 const randomCallId = () => crypto.randomBytes(16).toString('hex');
@@ -289,22 +285,9 @@ export class PrivateCallService {
     return null;
   }
 
-  private async transition<T>(me: number, uid: number, decide: (v: Versioned | null) => Step<T>): Promise<T> {
+  private transition<T>(me: number, uid: number, decide: (v: Versioned | null) => Step<T>): Promise<T> {
     const scope = privateScope(me, uid);
-    for (let i = 0; i < MAX_TRIES; i++) {
-      const v = uid === me ? null : await this.d.store.byScope(scope);
-      const step = decide(v);
-      if ('reply' in step) return step.reply;
-      const written = await this.d.store.update(
-        v!.call.id,
-        v!.version,
-        step.next,
-        step.next ? deadlineOf(step.next) : 0,
-      );
-      if (written === 'ok') return step.after();
-      if (written !== 'conflict') throw new AppError('serverBusy');
-    }
-    throw new AppError('serverBusy');
+    return transition(this.d.store, () => (uid === me ? Promise.resolve(null) : this.d.store.byScope(scope)), decide);
   }
 
   private found(v: Versioned | null): StoredCall {
