@@ -29,15 +29,20 @@ export function launchBrowser(): Promise<Browser> {
 export interface UserPageOptions extends BrowserContextOptions {
   /** Stored language (the app reads it from localStorage on start). */
   locale?: string;
+  /** Let the app offer notifications after the first send (off: most tests click on right after sending). */
+  pushOffer?: boolean;
 }
 
 /** A page in a fresh context (own storage, like a separate user or device). */
 export async function newUserPage(browser: Browser, options: UserPageOptions = {}): Promise<Page> {
+  const { pushOffer = false, ...contextOptions } = options;
   const context = await browser.newContext({
     viewport: VIEWPORTS.phone,
     deviceScaleFactor: 1,
-    ...options,
+    ...contextOptions,
   });
+  // The key push/index.ts keeps once the offer was made: a test that wants the offer asks for it.
+  if (!pushOffer) await context.addInitScript(() => localStorage.setItem('parley.pushAsked', '1'));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;

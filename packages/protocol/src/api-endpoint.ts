@@ -14,6 +14,8 @@ export interface Endpoint {
   params?: z.ZodType;
   /** multipart upload: the request is a form with a `file` field. */
   multipart?: boolean;
+  /** Largest JSON body in bytes when it must exceed the server's default (long formatted text). */
+  bodyLimit?: number;
   reply: z.ZodType;
 }
 

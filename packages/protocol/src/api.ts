@@ -8,6 +8,12 @@ import { z } from 'zod';
 import { modifyPasswordRequest, loginRequest, registerRequest, tokenPair } from './schemas/account.js';
 import { nothing } from './schemas/common.js';
 import { callEndpoints } from './api-calls.js';
+import { favouriteEndpoints } from './api-favourites.js';
+import { deviceEndpoints } from './api-devices.js';
+import { searchEndpoints } from './api-search.js';
+import { consoleEndpoints } from './api-console.js';
+import { systemEndpoints } from './api-system.js';
+import { pushEndpoints } from './api-push.js';
 import { e, type Endpoint } from './api-endpoint.js';
 import { systemConfig } from './schemas/config.js';
 import { imageUploadResult } from './schemas/file.js';
@@ -49,7 +55,14 @@ import {
   groupUsersRequest,
 } from './schemas/group.js';
 import { groupHistoryQuery, groupMessage, groupMessageQuery, groupSendRequest } from './schemas/group-message.js';
-import { findByNameQuery, onlineTerminals, terminalOnlineQuery, user, userUpdateRequest } from './schemas/user.js';
+import {
+  findByNameQuery,
+  onlineTerminals,
+  selfUser,
+  terminalOnlineQuery,
+  user,
+  userUpdateRequest,
+} from './schemas/user.js';
 
 export const API_BASE = '/api';
 export const WS_PATH = '/im';
@@ -68,7 +81,7 @@ export const api = {
   logout: e({ method: 'POST', path: '/logout', auth: true, reply: nothing }),
   modifyPassword: e({ method: 'PUT', path: '/modifyPwd', auth: true, body: modifyPasswordRequest, reply: nothing }),
   // users (§3)
-  userSelf: e({ method: 'GET', path: '/user/self', auth: true, reply: user }),
+  userSelf: e({ method: 'GET', path: '/user/self', auth: true, reply: selfUser }),
   userFind: e({ method: 'GET', path: '/user/find/:id', auth: true, params: z.object({ id }), reply: user }),
   userUpdate: e({ method: 'PUT', path: '/user/update', auth: true, body: userUpdateRequest, reply: nothing }),
   userFindByName: e({
@@ -273,6 +286,12 @@ export const api = {
   videoUpload: e({ method: 'POST', path: '/video/upload', auth: true, multipart: true, reply: videoUploadResult }),
   systemConfig: e({ method: 'GET', path: '/system/config', auth: true, reply: systemConfig }),
   ...callEndpoints,
+  ...favouriteEndpoints,
+  ...deviceEndpoints,
+  ...searchEndpoints,
+  ...consoleEndpoints,
+  ...systemEndpoints,
+  ...pushEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

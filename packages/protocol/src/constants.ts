@@ -22,6 +22,9 @@ export const MessageType = {
   USER_BANNED: 50,
   SYSTEM_MESSAGE: 53,
   USER_UNREG: 54,
+  /** Favourites sync to a user's terminals (docs/PROTOCOL.md, Favourites). */
+  FAVOURITE_NEW: 70,
+  FAVOURITE_DEL: 71,
   /** Friend-list sync to a user's terminals (wire-contract §4). */
   FRIEND_NEW: 80,
   FRIEND_DEL: 81,
@@ -39,6 +42,7 @@ export const MessageTypeRange = {
   STATUS: [10, 19],
   TIP: [20, 29],
   ACTION: [40, 49],
+  FAVOURITE_SYNC: [70, 79],
   FRIEND_SYNC: [80, 89],
   GROUP_SYNC: [90, 99],
   PRIVATE_CALL: [100, 199],
@@ -51,6 +55,7 @@ export const isNormalType = (t: number): boolean => inRange(t, MessageTypeRange.
 export const isStatusType = (t: number): boolean => inRange(t, MessageTypeRange.STATUS);
 export const isTipType = (t: number): boolean => inRange(t, MessageTypeRange.TIP);
 export const isActionType = (t: number): boolean => inRange(t, MessageTypeRange.ACTION);
+export const isFavouriteSyncType = (t: number): boolean => inRange(t, MessageTypeRange.FAVOURITE_SYNC);
 export const isPrivateCallType = (t: number): boolean => inRange(t, MessageTypeRange.PRIVATE_CALL);
 export const isGroupCallType = (t: number): boolean => inRange(t, MessageTypeRange.GROUP_CALL);
 
@@ -105,6 +110,8 @@ export const Cmd = {
   PRIVATE_MESSAGE: 3,
   GROUP_MESSAGE: 4,
   SYSTEM_MESSAGE: 5,
+  /** Typing indicator, both directions, never stored (docs/PROTOCOL.md "Typing"). */
+  TYPING: 6,
 } as const;
 export type Cmd = (typeof Cmd)[keyof typeof Cmd];
 
@@ -139,6 +146,8 @@ export type ReplyCode = (typeof ReplyCode)[keyof typeof ReplyCode];
 /** Socket close codes. 3099 is the spec's banned/unregistered close. */
 export const CloseCode = {
   NORMAL: 1000,
+  /** The server is shutting down (or restarting): clients show "connecting", no lost/reconnected notice. */
+  GOING_AWAY: 1001,
   BANNED_OR_UNREG: 3099,
   /** The server rejects the login frame (bad or expired token). */
   AUTH_FAILED: 4001,

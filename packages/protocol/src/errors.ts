@@ -93,6 +93,13 @@ export const ServerErrors = {
   coverRequired: bad('Please upload a cover'),
   tmpIdReused: bad('This message id was already used for another message'),
   recipientUnavailable: bad('This user cannot receive messages at the moment'),
+  // system notifications
+  systemNoRecipients: bad('None of the chosen users can receive notifications'),
+  // favourites
+  favouritesFull: bad('Favourites are full (at most {{max}}), remove some first'),
+  favouriteRecalled: bad('A recalled message cannot be added to favourites'),
+  favouriteNotExist: bad('The favourite does not exist'),
+  deviceNotExist: bad('This device is not signed in'),
   // files
   fileTooLarge: entry(ReplyCode.TOO_LARGE, 'The file is too large (at most {{maxMb}} MB)'),
   fileTypeNotAllowed: bad('This file type is not allowed'),
@@ -122,6 +129,11 @@ export const ServerErrors = {
   callNotInvited: bad('You were not invited to this call'),
   callNotJoined: bad('You are not in this call'),
   callOnlyHostCancel: bad('Only the person who started the call can cancel it'),
+  // moderation console and Discover
+  notOperator: entry(ReplyCode.FORBIDDEN, 'Only operators may use the moderation console'),
+  operatorTarget: bad('Operators cannot act on themselves or on another operator'),
+  complaintHandled: bad('This complaint has already been handled'),
+  discoverLinkNotExist: bad('The link does not exist'),
   // generic
   notFound: entry(ReplyCode.NOT_FOUND, 'Not found'),
   tooManyRequests: entry(ReplyCode.TOO_MANY, 'Too many requests, please slow down'),

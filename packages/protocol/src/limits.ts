@@ -21,6 +21,14 @@ export const Limits = {
   FIND_BY_NAME_MAX: 20,
   /** Shortest findByName query (after trim): one character would list nearly everyone. */
   FIND_BY_NAME_MIN: 2,
+  /** System notifications: title 1-64, intro 0-256, Markdown content 1-20,000 characters. */
+  SYSTEM_TITLE_MAX: 64,
+  SYSTEM_INTRO_MAX: 256,
+  SYSTEM_CONTENT_MAX: 20_000,
+  /** Chosen recipients of one system notification. */
+  SYSTEM_USER_IDS_MAX: 1000,
+  /** Favourites a user may keep. */
+  FAVOURITES_MAX: 2000,
   /** Default upload cap; the server reads UPLOAD_MAX_BYTES to change it. */
   UPLOAD_MAX_BYTES: 20 * 1024 * 1024,
   WS_FRAME_MAX_BYTES: 64 * 1024,

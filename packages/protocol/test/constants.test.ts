@@ -160,7 +160,7 @@ describe('terminals, statuses, states, commands', () => {
   it('user states are OFFLINE 0, FREE 1, BUSY 2', () => {
     expect(UserState).toEqual({ OFFLINE: 0, FREE: 1, BUSY: 2 });
   });
-  it('socket commands are 0-5', () => {
+  it('socket commands are 0-5 of the spec, and 6 (typing, docs/PROTOCOL.md)', () => {
     expect(Cmd).toEqual({
       LOGIN: 0,
       HEARTBEAT: 1,
@@ -168,6 +168,7 @@ describe('terminals, statuses, states, commands', () => {
       PRIVATE_MESSAGE: 3,
       GROUP_MESSAGE: 4,
       SYSTEM_MESSAGE: 5,
+      TYPING: 6,
     });
   });
   it('the banned/unregistered close code is 3099', () => {

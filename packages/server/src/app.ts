@@ -80,6 +80,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   const services = createServices(config, db, realtime);
   app.log.info(`calls: state kept in the ${services.callStore.name}`);
   const trialCreated = await services.accounts.ensureTrialAccount(config.trialUserName, config.trialPassword);
+  await services.accounts.grantOperators(config.operatorUserNames);
 
   installErrorHandler(app, bodyLimits);
   await registerSecurityHeaders(app);
@@ -103,6 +104,8 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     sessionRecheckMs: Math.max(1000, config.accessTokenTtlS * 1000),
     framesPerSocket: services.limits.socketFrames,
     log: app.log,
+    onLogin: (auth) => services.devices.touch(auth.sessionId),
+    typing: services.typing,
   });
   gateway.attach(app.server);
   // Friends' lists learn at once when a user's online terminals change (type 82).

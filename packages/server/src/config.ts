@@ -32,6 +32,8 @@ export interface Config {
   jwtSecret: string | undefined;
   trialUserName: string;
   trialPassword: string;
+  /** OPERATOR_USERNAMES: comma-separated user names made operators at start and when they register. */
+  operatorUserNames: string[];
   socketIdleMs: number;
   socketLoginTimeoutMs: number;
   accessTokenTtlS: number;
@@ -66,6 +68,11 @@ export interface Config {
    * Not read from the environment: tests switch it off and call `services.sweepCalls()`.
    */
   callSweepIntervalMs?: number;
+  /**
+   * PUSH_ENDPOINT_HOSTS: extra hosts (`host` or `host:port`, comma-separated) a web push
+   * subscription may point at, over http or https, besides the browsers' push services.
+   */
+  pushEndpointHosts: string[];
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,6 +112,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: str(env, 'JWT_SECRET'),
     trialUserName: (str(env, 'TRIAL_USERNAME') ?? 'trial@parley.chat').toLowerCase(),
     trialPassword: str(env, 'TRIAL_PASSWORD') ?? 'parley123',
+    operatorUserNames: (str(env, 'OPERATOR_USERNAMES') ?? '')
+      .split(',')
+      .map((n) => n.trim().toLowerCase())
+      .filter((n) => n !== ''),
+    pushEndpointHosts: (str(env, 'PUSH_ENDPOINT_HOSTS') ?? '')
+      .split(',')
+      .map((n) => n.trim().toLowerCase())
+      .filter((n) => n !== ''),
     socketIdleMs: int(env, 'SOCKET_IDLE_MS', Timing.SOCKET_IDLE_CLOSE_MS),
     socketLoginTimeoutMs: int(env, 'SOCKET_LOGIN_TIMEOUT_MS', Timing.SOCKET_LOGIN_TIMEOUT_MS),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', Timing.ACCESS_TOKEN_TTL_S),

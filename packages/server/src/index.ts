@@ -2,3 +2,7 @@
 export { createApp, type ParleyServer } from './app.js';
 export { loadConfig, type Config } from './config.js';
 export type { Services } from './services/index.js';
+/** For scripts/operator.ts: the same database the server uses, migrated. */
+export { openDb } from './db/connect.js';
+export { migrateToLatest } from './db/migrate.js';
+export { setOperator, type OperatorChange } from './services/console/operators.js';

@@ -37,7 +37,13 @@ import {
   type UserEndpoint,
 } from './support/user-world.js';
 import { callRows } from './support/call-matrix.js';
+import { consoleRows } from './support/console-matrix.js';
+import { favouriteRows } from './support/favourite-matrix.js';
+import { deviceRows } from './support/device-matrix.js';
+import { pushRows } from './support/push-matrix.js';
+import { searchRows } from './support/search-matrix.js';
 import { sendBody } from './support/messages.js';
+import { systemRows } from './support/system-matrix.js';
 import { TestSocket } from './support/ws.js';
 
 const matrix = (): Record<UserEndpoint, Row> => ({
@@ -342,8 +348,19 @@ const matrix = (): Record<UserEndpoint, Row> => ({
   systemConfig: selfOnly(async () => {
     await allowed('systemConfig');
   }),
+  // system notifications: only a recipient sees one
+  ...systemRows(),
   // calls
   ...callRows(),
+  // favourites
+  ...favouriteRows(),
+  // signed-in devices: only one's own sessions
+  ...deviceRows(),
+  ...pushRows(),
+  // message search
+  ...searchRows(),
+  // moderation console (403 notOperator for a normal user) and Discover
+  ...consoleRows(),
 });
 
 beforeAll(openWorld);

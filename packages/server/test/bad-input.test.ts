@@ -39,6 +39,8 @@ interface Baseline {
   params?: Input;
   /** Fields that may be left out (the server fills a default). */
   optional?: string[];
+  /** A field's "too long" length when 5,000 characters are allowed (Markdown content). */
+  tooLong?: Record<string, number>;
 }
 
 /** A valid request per endpoint; the walk breaks one field at a time. Multipart uploads are walked in hardening-uploads. */
@@ -56,6 +58,14 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   },
   userFindByName: { query: { name: 'Bob' } },
   userTerminalOnline: { query: { userIds: `${b.id}` } },
+  // web push: the subscription as PushSubscription.toJSON() gives it (expirationTime may be left out).
+  userReportCid: {
+    query: { cid: 'device-1' },
+    body: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+      keys: { p256dh: 'BPr5VFA0m3BqS0y2Zf3pQ2M2yKqJmKpQ0rFvG1rX7nE', auth: 'c2VjcmV0LWF1dGgtMTY' },
+    },
+  },
   friendAdd: { query: { friendId: b.id } },
   friendFind: { params: { friendId: b.id } },
   friendDelete: { params: { friendId: b.id } },
@@ -76,7 +86,7 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   },
   complaintPage: { query: { maxPageId: complaintId + 1, status: 0 }, optional: ['maxPageId', 'status'] },
   complaintInfo: { query: { id: complaintId } },
-  privateSend: { body: sendBody(b.id, MessageType.TEXT, 'hi'), optional: ['quoteMessageId'] },
+  privateSend: { body: sendBody(b.id, MessageType.TEXT, 'hi'), optional: ['quoteMessageId', 'forwarded'] },
   privateRecall: { params: { id: messageId } },
   privatePullOffline: { query: { minId: 0 } },
   privateReaded: { query: { friendId: b.id } },
@@ -104,13 +114,17 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   groupForbidAddFriend: { body: { groupId, enabled: true } },
   groupSend: {
     body: { tmpId: 'g-1', groupId, type: MessageType.TEXT, content: 'hi', receipt: false, atUserIds: [b.id] },
-    optional: ['receipt', 'atUserIds'],
+    optional: ['receipt', 'atUserIds', 'forwarded'],
   },
   groupRecall: { params: { id: groupMessageId } },
   groupPullOffline: { query: { minId: 0 } },
   groupReaded: { query: { groupId, messageId: groupMessageId } },
   groupFindReadedUsers: { query: { groupId, messageId: groupMessageId } },
   groupHistory: { query: { groupId, page: 1, size: 10 }, optional: ['page', 'size'] },
+  // system notifications: validation comes before the notification is looked up.
+  systemPullOffline: { query: { minSeqNo: 0 } },
+  systemContent: { query: { id: 1 } },
+  systemReaded: { query: { maxSeqNo: 0 } },
   // calls: validation comes before the call is looked up, so no call needs to exist.
   privateCallSetup: { query: { uid: b.id, mode: 'voice' }, optional: ['mode'] },
   privateCallAccept: { query: { uid: b.id } },
@@ -142,6 +156,58 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   groupCallDevice: { body: { groupId, isCamera: true, isMicroPhone: false } },
   groupCallHeartbeat: { query: { groupId } },
   groupCallInfo: { query: { groupId } },
+  // moderation console and Discover: validation comes before the operator check and the lookups.
+  consoleComplaints: { query: { status: 0, page: 1 }, optional: ['status', 'page'] },
+  consoleComplaint: { query: { id: complaintId } },
+  consoleComplaintResolve: { body: { id: complaintId, outcome: 1, answer: 'Handled' } },
+  consoleUsers: { query: { keyword: 'bob', page: 1 }, optional: ['keyword', 'page'] },
+  consoleUser: { query: { id: b.id } },
+  consoleUserBan: { body: { id: b.id, reason: 'spam' } },
+  consoleUserUnban: { body: { id: b.id } },
+  consoleUserDelete: { body: { id: b.id } },
+  consoleGroups: { query: { keyword: 'G', page: 1 }, optional: ['keyword', 'page'] },
+  consoleGroup: { query: { id: groupId } },
+  consoleGroupBan: { body: { id: groupId, reason: 'spam' } },
+  consoleGroupUnban: { body: { id: groupId } },
+  consoleSystemSend: {
+    body: { title: 'Hello', coverUrl: '', intro: 'Hi', content: '**Hi**', all: false, userIds: [b.id] },
+    optional: ['coverUrl', 'intro'],
+    tooLong: { content: 20_001 },
+  },
+  consoleSystemList: { query: { page: 1 }, optional: ['page'] },
+  consoleAudit: { query: { page: 1 }, optional: ['page'] },
+  consoleDiscoverSave: {
+    body: {
+      id: 1,
+      title: 'Docs',
+      iconUrl: '',
+      url: 'https://example.com/',
+      description: 'Read',
+      sort: 1,
+      featured: false,
+      bannerUrl: '',
+    },
+    optional: ['id'],
+  },
+  consoleDiscoverDelete: { body: { id: 1 } },
+  // favourites: validation comes before the message or favourite is looked up.
+  favouriteAdd: { body: { chatType: 'PRIVATE', messageId } },
+  favouriteList: { query: { type: 0, maxId: messageId + 1 }, optional: ['type', 'maxId'] },
+  favouriteDelete: { params: { id: 1 } },
+  // devices: validation comes before the session is looked up.
+  deviceSignOut: { body: { id: '00000000-0000-4000-8000-000000000000' } },
+  // message search: one chat needs chatType and targetId together; the cursors and size may be left out.
+  messageSearch: {
+    query: {
+      keyword: 'hello',
+      chatType: 'PRIVATE',
+      targetId: b.id,
+      privateMaxId: messageId + 1,
+      groupMaxId: 1,
+      size: 20,
+    },
+    optional: ['privateMaxId', 'groupMaxId', 'size'],
+  },
 });
 
 /** Values of every other JSON type than the valid one. */
@@ -188,7 +254,7 @@ function probes(name: EndpointName, base: Baseline): Probe[] {
       if (where === 'body') {
         for (const v of wrongTypes(valid)) put(v, `= ${JSON.stringify(v)}`);
         if (typeof valid === 'string') {
-          put('x'.repeat(5000), 'too long');
+          put('x'.repeat(base.tooLong?.[field] ?? 5000), 'too long');
           for (const v of UNSTORABLE) put(v, `unstorable ${JSON.stringify(v)}`);
           if (NAME_FIELDS.has(field)) for (const v of LOOK_ALIKE) put(v, `look-alike ${JSON.stringify(v)}`);
         }

@@ -7,10 +7,10 @@
  * user's windows (joined … left), each once, in id order. Loopback only; bounded.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MessageType, Terminal } from '@parley/protocol';
-import { ApiClient, login, registerUser, type TestUser } from './support/api.js';
+import { MessageType } from '@parley/protocol';
+import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
-import { ChatClient, chaos } from './support/chat-client.js';
+import { twoTerminals, underChaos } from './support/chat-client.js';
 import { tmpId } from './support/messages.js';
 import { startCluster, startServer, usingPostgres, type TestServer } from './support/server.js';
 
@@ -43,18 +43,14 @@ async function run(nodes: TestServer[]): Promise<void> {
   const leaver = readers[2]!;
 
   // Two terminals per user (the senders' too: they must get the others' messages and their own echoes).
-  const terminals = new Map<number, ChatClient[]>();
-  for (const u of everyone) {
-    const app = await login(client, u.userName, u.password, Terminal.APP);
-    const node = () => nodes[rand(0, nodes.length - 1)]!.url;
-    terminals.set(u.id, [
-      new ChatClient(node(), u.tokens.accessToken, 'group'),
-      new ChatClient(node(), app.accessToken, 'group'),
-    ]);
-  }
+  const terminals = await twoTerminals(
+    client,
+    nodes.map((n) => n.url),
+    everyone,
+    'group',
+  );
   const all = [...terminals.values()].flat();
-  let sending = true;
-  const chaosRuns = all.map((t) => chaos(t, () => !sending));
+  const settle = underChaos(all);
 
   let recalls = 0;
   let sentCount = 0;
@@ -99,13 +95,7 @@ async function run(nodes: TestServer[]): Promise<void> {
     }),
   );
   await membership;
-  sending = false;
-  await Promise.all(chaosRuns);
-
-  for (const t of all) {
-    await t.connect();
-    await t.synced();
-  }
+  await settle();
 
   const db = nodes[0]!.server.db.kysely;
   const rows = await db.selectFrom('group_messages').select(['id', 'group_id']).orderBy('id').execute();

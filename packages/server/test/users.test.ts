@@ -57,6 +57,23 @@ describe('update', () => {
     });
   });
 
+  it('a gender never chosen reads as not set (sexSet false) until the user picks one, male included', async () => {
+    const u = await registerUser(client);
+    const token = u.tokens.accessToken;
+    expect(await client.ok('userSelf', { token })).toMatchObject({ sex: 0, sexSet: false });
+    // Saving the profile without a gender leaves it not set.
+    await client.ok('userUpdate', { token, body: { nickName: 'No Gender' } });
+    expect(await client.ok('userFind', { token: alice.tokens.accessToken, params: { id: u.id } })).toMatchObject({
+      sex: 0,
+      sexSet: false,
+    });
+    await client.ok('userUpdate', { token, body: { nickName: 'No Gender', sex: 0 } });
+    expect(await client.ok('userFind', { token: alice.tokens.accessToken, params: { id: u.id } })).toMatchObject({
+      sex: 0,
+      sexSet: true,
+    });
+  });
+
   it("another user's id → cannotEditOtherUser and neither profile changes", async () => {
     const res = await client.call('userUpdate', {
       token: alice.tokens.accessToken,

@@ -2,6 +2,7 @@ import { RouterProvider } from 'react-router';
 import { router } from './routes/router';
 import { DialogHost } from './ui/dialog';
 import { ToastHost } from './ui/toast';
+import { UpdatePrompt } from './ui/UpdatePrompt';
 
 export function App() {
   return (
@@ -9,6 +10,7 @@ export function App() {
       <RouterProvider router={router} />
       <DialogHost />
       <ToastHost />
+      <UpdatePrompt />
     </>
   );
 }

@@ -29,6 +29,8 @@ export const groupMessage = z.object({
   quoteMessage: quoteMessage.optional(),
   /** TIP_TEXT the server stored for a group change: `content` is its English sentence (group-tip.ts). */
   tip: groupTip.optional(),
+  /** Present (true) when the sender forwarded it. */
+  forwarded: z.literal(true).optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 
@@ -46,6 +48,8 @@ export const groupSendRequest = z.object({
     .max(Limits.AT_USER_IDS_MAX, { error: 'invalidParam' })
     .default([]),
   quoteMessageId: bodyId.optional(),
+  /** A copy sent by the forward action (shown as "Forwarded"). */
+  forwarded: z.boolean({ error: 'invalidParam' }).optional(),
 });
 export type GroupSendRequest = z.infer<typeof groupSendRequest>;
 

@@ -24,6 +24,8 @@ export const privateMessage = z.object({
   status: z.number().int(),
   sendTime: z.number().int(),
   quoteMessage: quoteMessage.optional(),
+  /** Present (true) when the sender forwarded it; the receiver shows "Forwarded". */
+  forwarded: z.literal(true).optional(),
 });
 export type PrivateMessage = z.infer<typeof privateMessage>;
 

@@ -17,6 +17,8 @@ export const privateSendRequest = z.object({
   /** Checked per type by `checkMessageContent`. */
   content: z.string({ error: 'messageBlank' }),
   quoteMessageId: bodyId.optional(),
+  /** A copy sent by the forward action (shown as "Forwarded"). */
+  forwarded: z.boolean({ error: 'invalidParam' }).optional(),
 });
 export type PrivateSendRequest = z.infer<typeof privateSendRequest>;
 

@@ -14,6 +14,8 @@ export const user = z.object({
   headImage: z.string(),
   headImageThumb: z.string(),
   sex,
+  /** False while the user never chose a gender (`sex` is then 0 but means "not set"). */
+  sexSet: z.boolean(),
   signature: z.string(),
   type: z.union([z.literal(UserType.NORMAL), z.literal(UserType.TRIAL)]),
   isBanned: z.boolean(),
@@ -22,6 +24,10 @@ export const user = z.object({
   online: z.boolean(),
 });
 export type User = z.infer<typeof user>;
+
+/** GET /user/self: the caller's own profile, with their role (never in another user's profile). */
+export const selfUser = user.extend({ isOperator: z.boolean() });
+export type SelfUser = z.infer<typeof selfUser>;
 
 /** PUT /user/update: own profile only; `id`, when sent, must be the caller's. */
 export const userUpdateRequest = z.object({

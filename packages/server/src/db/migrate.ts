@@ -8,6 +8,14 @@ import { refreshRotation } from './migrations/0004_refresh_rotation.js';
 import { groups } from './migrations/0005_groups.js';
 import { groupTips } from './migrations/0006_group_tips.js';
 import { calls } from './migrations/0007_calls.js';
+import { systemMessages } from './migrations/0008_system_messages.js';
+import { moderation } from './migrations/0009_moderation.js';
+import { favourites } from './migrations/0010_favourites.js';
+import { search } from './migrations/0011_search.js';
+import { loginSessions } from './migrations/0012_login_sessions.js';
+import { sexSet } from './migrations/0013_sex_set.js';
+import { pushSubscriptions } from './migrations/0014_push_subscriptions.js';
+import { forwarded } from './migrations/0015_forwarded.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -18,6 +26,14 @@ const migrations = {
   '0005_groups': groups,
   '0006_group_tips': groupTips,
   '0007_calls': calls,
+  '0008_system_messages': systemMessages,
+  '0009_moderation': moderation,
+  '0010_favourites': favourites,
+  '0011_search': search,
+  '0012_login_sessions': loginSessions,
+  '0013_sex_set': sexSet,
+  '0014_push_subscriptions': pushSubscriptions,
+  '0015_forwarded': forwarded,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

@@ -12,6 +12,8 @@ export interface UsersTable {
   head_image: string;
   head_image_thumb: string;
   sex: number;
+  /** 1 once the user chose a gender (sex alone cannot say "never chose"). */
+  sex_set: Generated<number>;
   signature: string;
   /** UserType: 1 normal, 2 trial. */
   type: number;
@@ -23,6 +25,10 @@ export interface UsersTable {
   token_version: number;
   created_at: number;
   last_online_at: number | null;
+  /** System stream read position: notifications with seq_no ≤ this are READED; only moves forward. */
+  system_readed_seq: ColumnType<number, number | undefined, number>;
+  /** 1: may use the moderation console (OPERATOR_USERNAMES or `npm run operator`). */
+  is_operator: ColumnType<number, number | undefined, number>;
 }
 
 export interface RefreshTokensTable {
@@ -90,6 +96,8 @@ export interface PrivateMessagesTable {
   status: number;
   send_time: number;
   quote_message_id: number | null;
+  /** 1 when the sender forwarded it (migration 0015); inserts may leave it out. */
+  forwarded: ColumnType<number, number | undefined, number>;
 }
 
 export interface GroupsTable {
@@ -146,6 +154,8 @@ export interface GroupMessagesTable {
   quote_message_id: number | null;
   /** Group tips only: JSON `{key, params}` of the template (protocol GroupTip); inserts may leave it out. */
   tip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the sender forwarded it (migration 0015); inserts may leave it out. */
+  forwarded: ColumnType<number, number | undefined, number>;
 }
 
 /** A live call (docs/CALLS.md §6): `state` is the StoredCall JSON, `version` its compare-and-set counter. */
@@ -164,6 +174,101 @@ export interface CallUsersTable {
   call_id: string;
 }
 
+/** A system notification as sent (docs/PROTOCOL.md "System notifications"). */
+export interface SystemMessagesTable {
+  id: Generated<number>;
+  title: string;
+  cover_url: string;
+  intro: string;
+  /** Markdown. */
+  content: string;
+  /** JSON `{key, params}` (protocol SystemTip) or null. */
+  tip: string | null;
+  send_time: number;
+  /** The operator who sent it; null when the server itself did. */
+  sender_id: number | null;
+  audience: 'all' | 'users';
+  recipients: number;
+}
+
+/** One row per recipient: `seq_no` is 1, 2, 3… per user (the system pull cursor). */
+export interface SystemInboxTable {
+  user_id: number;
+  seq_no: number;
+  message_id: number;
+}
+
+/** A user's copy of a message they keep (issue 10); `message_id` may outlive its message. */
+export interface FavouritesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'PRIVATE' | 'GROUP'. */
+  chat_type: string;
+  message_id: number;
+  /** MessageType TEXT..CARD. */
+  type: number;
+  content: string;
+  send_id: number;
+  send_nick_name: string;
+  chat_name: string;
+  send_time: number;
+  created_at: number;
+}
+
+/** One operator action (docs/PROTOCOL.md "Moderation console"), written in the action's transaction. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  operator_id: number;
+  action: string;
+  /** 'user' | 'group' | 'complaint' | 'system' | 'discover'. */
+  target_type: string;
+  target_id: number;
+  reason: string;
+  /** JSON text. */
+  detail: string;
+  created_at: number;
+}
+
+/** A link of the Discover tab. */
+export interface DiscoverLinksTable {
+  id: Generated<number>;
+  title: string;
+  icon_url: string;
+  url: string;
+  description: string;
+  sort: number;
+  featured: number;
+  banner_url: string;
+  /** The save-time probe found the page may be framed by another origin. */
+  frameable: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A session's web push subscription (POST /user/reportCid). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: string;
+  terminal: number;
+  cid: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
+/** One login session's device (issue 11): user agent at login, last refresh or socket login. */
+export interface LoginSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: string;
+  terminal: number;
+  user_agent: string;
+  created_at: number;
+  last_active_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -176,6 +281,13 @@ export interface Database {
   group_messages: GroupMessagesTable;
   calls: CallsTable;
   call_users: CallUsersTable;
+  favourites: FavouritesTable;
+  system_messages: SystemMessagesTable;
+  system_inbox: SystemInboxTable;
+  audit_log: AuditLogTable;
+  discover_links: DiscoverLinksTable;
+  push_subscriptions: PushSubscriptionsTable;
+  login_sessions: LoginSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -188,3 +300,7 @@ export type PrivateMessageRow = Selectable<PrivateMessagesTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type GroupMemberRow = Selectable<GroupMembersTable>;
 export type GroupMessageRow = Selectable<GroupMessagesTable>;
+export type FavouriteRow = Selectable<FavouritesTable>;
+export type SystemMessageRow = Selectable<SystemMessagesTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type DiscoverLinkRow = Selectable<DiscoverLinksTable>;

@@ -63,6 +63,7 @@ export function registerRoutes(
     app.route({
       method: endpoint.method,
       url: API_BASE + endpoint.path,
+      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
       handler: async (request, reply) => {
         await limits.endpoints.hit(name, 'address', request.ip);
         const authInfo = endpoint.auth ? await auth.authenticate(header(request, ACCESS_TOKEN_HEADER)) : null;

@@ -30,6 +30,9 @@ const callAction: EndpointLimit = { user: [60, MIN], address: [600, MIN] };
 /** Offer, answer, heartbeat, device and call info reads. */
 const callSignal: EndpointLimit = { user: [120, MIN], address: [1200, MIN] };
 
+/** A moderation decision (ban, resolve…): an operator clears a queue quickly, a script does not. */
+const consoleAction: EndpointLimit = { user: [120, MIN], address: [600, MIN] };
+
 export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   // accounts: login and register also follow AUTH_RATE_PER_MIN per address; login has a per-account backoff.
   login: { address: [20, MIN] },
@@ -44,6 +47,10 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   userFindByName: { user: [30, MIN], address: [120, MIN] },
   userTerminalOnline: { user: [60, MIN], address: [600, MIN] },
   userUpdateOnlineTime: { user: [30, MIN], address: [600, MIN] },
+  // web push registration: a page load reports once; a retry loop every second is stopped
+  userReportCid: { user: [30, MIN], address: [300, MIN] },
+  userRemoveCid: { user: [30, MIN], address: [300, MIN] },
+  userPushKey: read,
   // friends, blocklist, complaints
   friendList: { user: [60, MIN], address: [600, MIN] },
   friendAdd: { user: [60, HOUR], address: [300, HOUR] },
@@ -87,6 +94,11 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   groupReaded: { user: [300, MIN], address: [1200, MIN] },
   groupFindReadedUsers: read,
   groupHistory: read,
+  // system notifications: as group messages (one pull per socket login, a read each time the list opens)
+  systemPullOffline: { user: [30, MIN], address: [300, MIN] },
+  systemContent: read,
+  systemReaded: { user: [300, MIN], address: [1200, MIN] },
+  systemMaxReadedSeqNo: read,
   // files and config
   imageUpload: upload,
   fileUpload: upload,
@@ -119,6 +131,36 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   groupCallDevice: callSignal,
   groupCallHeartbeat: callSignal,
   groupCallInfo: callSignal,
+  // moderation console (operators only): paging a queue is a read; each action is one decision.
+  consoleComplaints: read,
+  consoleComplaint: read,
+  consoleComplaintResolve: consoleAction,
+  consoleUsers: read,
+  consoleUser: read,
+  consoleUserBan: consoleAction,
+  consoleUserUnban: consoleAction,
+  consoleUserDelete: consoleAction,
+  consoleGroups: read,
+  consoleGroup: read,
+  consoleGroupBan: consoleAction,
+  consoleGroupUnban: consoleAction,
+  // One notification to everyone writes a row per user: a few a minute is plenty.
+  consoleSystemSend: { user: [10, MIN], address: [30, MIN] },
+  consoleSystemList: read,
+  consoleAudit: read,
+  // Saving probes the link's URL (an outbound request, 3 s at most).
+  consoleDiscoverSave: { user: [30, MIN], address: [120, MIN] },
+  consoleDiscoverDelete: consoleAction,
+  discoverLinks: read,
+  // favourites: saving is a tap per message; the list pages as the user scrolls.
+  favouriteAdd: { user: [120, MIN], address: [1200, MIN] },
+  favouriteList: read,
+  favouriteDelete: { user: [120, MIN], address: [1200, MIN] },
+  // search: a costly read (an index scan per keystroke pause); the client waits for a pause in typing.
+  messageSearch: { user: [60, MIN], address: [600, MIN] },
+  // devices: the list opens from Mine; signing a device out is rare (each ends a session).
+  deviceList: read,
+  deviceSignOut: { user: [30, MIN], address: [300, MIN] },
 };
 
 /** Other budgets that are not one endpoint's. */

@@ -18,6 +18,7 @@ import {
   WS_PATH,
   clientFrame,
   type ServerFrame,
+  type TypingRequest,
 } from '@parley/protocol';
 import { AppError } from '../http/app-error.js';
 import type { AuthInfo, AuthService } from '../services/auth.js';
@@ -35,6 +36,10 @@ export interface GatewayOptions {
   /** After the token's expiry, how often a socket's session is checked again. */
   sessionRecheckMs: number;
   log: FastifyBaseLogger;
+  /** After a socket logged in: its session is in use (the Devices list's last active). */
+  onLogin?: (auth: AuthInfo) => Promise<void>;
+  /** Relays TYPING frames (services/typing): one relay per logged-in socket. */
+  typing?: { forSocket(userId: number): (data: TypingRequest) => void };
 }
 
 type State = 'new' | 'authenticating' | 'ready' | 'closed';
@@ -42,6 +47,8 @@ type State = 'new' | 'authenticating' | 'ready' | 'closed';
 export class Gateway {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: Limits.WS_FRAME_MAX_BYTES });
   private readonly unsubscribe: () => void;
+  /** Shutting down: sockets that open now are told so at once, never logged in. */
+  private closing = false;
 
   constructor(private readonly opts: GatewayOptions) {
     this.unsubscribe = opts.bus.subscribe((envelope) => this.deliver(envelope));
@@ -54,7 +61,11 @@ export class Gateway {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
         return;
       }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.onSocket(ws));
+      this.wss.handleUpgrade(req, socket, head, (ws) => {
+        // A client reconnecting into a shutdown would log in and be cut again a moment later.
+        if (this.closing) ws.close(CloseCode.GOING_AWAY, 'server shutting down');
+        else this.onSocket(ws);
+      });
     });
   }
 
@@ -83,6 +94,7 @@ export class Gateway {
     let state: State = 'new';
     let conn: Connection | undefined;
     let stopWatch = () => undefined as void;
+    let relayTyping: ((data: TypingRequest) => void) | undefined;
 
     const sendText = (text: string) => {
       if (ws.readyState === WebSocket.OPEN) ws.send(text);
@@ -116,6 +128,10 @@ export class Gateway {
         if (state === 'new') return close(CloseCode.AUTH_FAILED, 'login first');
         return send({ cmd: Cmd.HEARTBEAT });
       }
+      if (frame.cmd === Cmd.TYPING) {
+        if (state === 'new') return close(CloseCode.AUTH_FAILED, 'login first');
+        return relayTyping?.(frame.data);
+      }
       // LOGIN: repeated logins on a live socket are answered, never re-bound to another user.
       if (state === 'ready') return send({ cmd: Cmd.LOGIN });
       if (state === 'authenticating') return;
@@ -130,7 +146,9 @@ export class Gateway {
           clearTimeout(loginTimer);
           stopWatch = this.watchSession(result.auth, c, () => state === 'ready');
           registry.add(c);
+          relayTyping = this.opts.typing?.forSocket(c.userId);
           send({ cmd: Cmd.LOGIN });
+          this.opts.onLogin?.(result.auth).catch((err: unknown) => log.warn({ err }, 'session touch failed'));
           // Kick any other socket of this (user, terminal), on whichever node it lives.
           void this.opts.bus.publish({
             target: { userIds: [c.userId], terminals: [c.terminal], exceptConnectionId: c.id },
@@ -223,8 +241,9 @@ export class Gateway {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     this.unsubscribe();
-    for (const ws of this.wss.clients) ws.close(1001, 'server shutting down');
+    for (const ws of this.wss.clients) ws.close(CloseCode.GOING_AWAY, 'server shutting down');
     // Give close handshakes a moment; sockets that ignore them must not hold the process.
     const deadline = Date.now() + 1000;
     while (this.wss.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

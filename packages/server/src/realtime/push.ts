@@ -8,8 +8,18 @@ export interface PushOptions {
   close?: PushEnvelope['close'];
 }
 
+/** Sees every frame sent to users (not replays to bound sockets); web push uses it (services/push-notify). */
+export type PushObserver = (userIds: readonly number[], frame: ServerFrame) => void;
+
 export class PushService {
+  private observer: PushObserver | undefined;
+
   constructor(private readonly bus: Bus) {}
+
+  /** One observer; it must not throw or block (it runs on the sender's path). */
+  observe(observer: PushObserver): void {
+    this.observer = observer;
+  }
 
   toUser(userId: number, frame: ServerFrame, opts: PushOptions = {}): Promise<void> {
     return this.toUsers([userId], frame, opts);
@@ -20,12 +30,14 @@ export class PushService {
     const envelope: PushEnvelope = { target: { userIds: [...new Set(userIds)] }, frame };
     if (opts.exceptTerminal !== undefined) envelope.target.exceptTerminal = opts.exceptTerminal;
     if (opts.close) envelope.close = opts.close;
+    this.observer?.(envelope.target.userIds, frame);
     return this.bus.publish(envelope);
   }
 
   toTerminal(userId: number, terminal: Terminal, frame: ServerFrame, opts: Omit<PushOptions, 'exceptTerminal'> = {}) {
     const envelope: PushEnvelope = { target: { userIds: [userId], terminals: [terminal] }, frame };
     if (opts.close) envelope.close = opts.close;
+    this.observer?.([userId], frame);
     return this.bus.publish(envelope);
   }
 

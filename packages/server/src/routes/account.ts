@@ -10,10 +10,10 @@ const isFailedLogin = (err: unknown) =>
   err instanceof AppError && (err.key === 'passwordIncorrect' || err.key === 'userNotExist');
 
 export const accountRoutes = ({ accounts, limits }: Services) => {
-  const login: Handler<'login'> = async ({ body }) => {
+  const login: Handler<'login'> = async ({ body, request }) => {
     await limits.login.check(body.userName);
     try {
-      const pair = await accounts.login(body);
+      const pair = await accounts.login(body, header(request, 'user-agent') ?? '');
       await limits.login.succeeded(body.userName);
       return pair;
     } catch (err) {

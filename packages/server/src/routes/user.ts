@@ -3,7 +3,11 @@ import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
 export const userRoutes = ({ users }: Services) => {
-  const userSelf: Handler<'userSelf'> = ({ auth }) => users.self(auth);
+  // The role is the caller's own business: only /user/self carries it.
+  const userSelf: Handler<'userSelf'> = async ({ auth }) => ({
+    ...(await users.self(auth)),
+    isOperator: auth.user.is_operator === 1,
+  });
   const userFind: Handler<'userFind'> = ({ auth, params }) => users.find(auth, params.id);
   const userUpdate: Handler<'userUpdate'> = async ({ auth, body }) => {
     await users.update(auth, body);

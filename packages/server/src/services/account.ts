@@ -15,6 +15,7 @@ import type { PushService } from '../realtime/push.js';
 import { assertAccountUsable, type AuthInfo } from './auth.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, type TokenService } from './tokens.js';
+import type { DeviceService } from './sessions/devices.js';
 
 /** The part before '@', cut to the nickname limit (user names may be 64 long, nicknames 20). */
 export function defaultNickName(userName: string): string {
@@ -34,6 +35,10 @@ export class AccountService {
     private readonly push: PushService,
     /** How long a just-rotated refresh token may be presented again and get the same successor. */
     private readonly refreshGraceMs: number,
+    /** OPERATOR_USERNAMES (lowercase): these accounts are operators from registration on. */
+    private readonly operatorNames: readonly string[] = [],
+    /** Records each login's device and marks sessions active on refresh (Mine → Devices). */
+    private readonly devices?: DeviceService,
   ) {}
 
   async register(req: RegisterRequest, type: UserType = UserType.NORMAL): Promise<number> {
@@ -59,6 +64,7 @@ export class AccountService {
           token_version: 0,
           created_at: Date.now(),
           last_online_at: null,
+          is_operator: this.operatorNames.includes(userName) ? 1 : 0,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -70,7 +76,8 @@ export class AccountService {
     }
   }
 
-  async login(req: LoginRequest): Promise<TokenPair> {
+  /** `userAgent`: the browser's User-Agent header, kept for the Devices list. */
+  async login(req: LoginRequest, userAgent = ''): Promise<TokenPair> {
     const user = await this.findByUserName(req.userName);
     if (!user) throw new AppError('userNotExist');
     if (!(await verifyPassword(user.password_hash, req.password))) throw new AppError('passwordIncorrect');
@@ -81,7 +88,10 @@ export class AccountService {
       .where('user_id', '=', user.id)
       .where('expires_at', '<', Date.now())
       .execute();
-    return this.issue(user, req.terminal, this.tokens.newSessionId());
+    const sessionId = this.tokens.newSessionId();
+    const pair = await this.issue(user, req.terminal, sessionId);
+    await this.devices?.record(user.id, sessionId, req.terminal, userAgent, Date.now());
+    return pair;
   }
 
   /**
@@ -98,6 +108,7 @@ export class AccountService {
     if (!row || row.expires_at <= now) throw new AppError('loginExpired');
     const next = this.tokens.successorOf(refreshToken);
     if (row.revoked_at === null && (await this.rotate(row, next.hash, now))) {
+      await this.devices?.touch(row.session_id, now);
       return this.pair(await this.usableUser(row.user_id), row, next.token);
     }
     // Revoked, or a concurrent refresh of the same token rotated it first: read what happened.
@@ -115,6 +126,8 @@ export class AccountService {
 
   async logout(auth: AuthInfo): Promise<void> {
     await this.revokeSession(auth.sessionId);
+    // wire-contract §2: logout also ends this device's push registration.
+    await this.db.deleteFrom('push_subscriptions').where('session_id', '=', auth.sessionId).execute();
     await this.push.endSessions(auth.userId, { sessionId: auth.sessionId });
   }
 
@@ -148,6 +161,20 @@ export class AccountService {
       if (err instanceof AppError && err.key === 'userNameTaken') return false;
       throw err;
     }
+  }
+
+  /** At start: the named accounts that exist become operators (never revoked here; see `npm run operator`). */
+  async grantOperators(userNames: readonly string[]): Promise<void> {
+    if (userNames.length === 0) return;
+    await this.db
+      .updateTable('users')
+      .set({ is_operator: 1 })
+      .where(
+        'user_name',
+        'in',
+        userNames.map((n) => n.toLowerCase()),
+      )
+      .execute();
   }
 
   async revokeSession(sessionId: string): Promise<void> {

@@ -108,15 +108,32 @@ export class ComplaintService {
     return toWireComplaint(row);
   }
 
-  /** Moderation: resolve or reject with the reviewer's answer (a later review overwrites it). */
-  async review(id: number, outcome: ReviewOutcome, resolution: string): Promise<Complaint> {
-    const result = await this.db
-      .updateTable('complaints')
-      .set({ status: outcome, resolution, resolved_at: Date.now() })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new AppError('complaintNotExist');
-    const row = await this.db.selectFrom('complaints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  /**
+   * Moderation: resolve or reject with the reviewer's answer. By default a later review
+   * overwrites an earlier one; `pendingOnly` refuses a handled complaint
+   * (complaintHandled). `inTx` runs in the same transaction (the console's audit entry).
+   */
+  async review(
+    id: number,
+    outcome: ReviewOutcome,
+    resolution: string,
+    opts: { pendingOnly?: boolean; inTx?: (trx: Kysely<Database>, row: ComplaintRow) => Promise<void> } = {},
+  ): Promise<Complaint> {
+    const row = await this.db.transaction().execute(async (trx) => {
+      let q = trx
+        .updateTable('complaints')
+        .set({ status: outcome, resolution, resolved_at: Date.now() })
+        .where('id', '=', id);
+      if (opts.pendingOnly) q = q.where('status', '=', ComplaintStatus.PENDING);
+      const result = await q.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        const exists = await trx.selectFrom('complaints').select('id').where('id', '=', id).executeTakeFirst();
+        throw new AppError(exists ? 'complaintHandled' : 'complaintNotExist');
+      }
+      const updated = await trx.selectFrom('complaints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      await opts.inTx?.(trx, updated);
+      return updated;
+    });
     return toWireComplaint(row);
   }
 

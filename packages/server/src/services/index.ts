@@ -25,14 +25,24 @@ import { RedisCallStore } from './calls/redis-call-store.js';
 import { SqlCallStore } from './calls/sql-call-store.js';
 import { sweepCalls } from './calls/sweeper.js';
 import { ComplaintService } from './complaint.js';
+import { ConsoleComplaintService } from './console/complaints.js';
+import { ConsoleService } from './console/console-service.js';
+import { DiscoverService } from './discover/discover-service.js';
+import { DeviceService } from './sessions/devices.js';
+import { FavouriteService } from './favourites/favourites.js';
+import { SearchService } from './search/search-service.js';
+import { TypingService } from './typing/typing.js';
 import { FileStore } from './file-store.js';
 import { FriendService } from './friend.js';
 import { ModerationService } from './moderation.js';
 import { PrivateMessageService } from './private-message.js';
 import { PrivateSyncService } from './private-sync.js';
+import { createPushNotify, type PushNotify } from './push-notify/index.js';
 import { RelationService } from './relation.js';
 import { loadSigningSecret } from './secrets.js';
 import { systemConfig } from './system-config.js';
+import { SystemStream } from './system/stream.js';
+import { SystemMessageService } from './system/system-messages.js';
 import { TokenService } from './tokens.js';
 import { UploadService } from './upload.js';
 import { UserService } from './user.js';
@@ -69,6 +79,20 @@ export interface Services {
   groupRoles: GroupRoleService;
   groupMessages: GroupMessageService;
   groupSync: GroupMessageSyncService;
+  /** System notifications (the system stream, serializer key -1): send, pull, content, read. */
+  systemMessages: SystemMessageService;
+  favourites: FavouriteService;
+  /** Message search over the stored history (trigram indexes, migration 0011). */
+  search: SearchService;
+  /** Typing indicator frames (cmd 6): checked and relayed, never stored. */
+  typing: TypingService;
+  /** Signed-in devices: the login sessions' devices, listing, signing one out. */
+  devices: DeviceService;
+  console: ConsoleService;
+  consoleComplaints: ConsoleComplaintService;
+  discover: DiscoverService;
+  /** Web push: VAPID key, subscriptions (reportCid/removeCid), the notifier of offline users. */
+  pushNotify: PushNotify;
 }
 
 /** The realtime parts chosen by app.ts: in-process, or Redis-backed when REDIS_URL is set. */
@@ -130,10 +154,19 @@ export function createServices(
     await privateCalls.onUserClosed(userId);
     await groupCalls.onUserClosed(userId);
   };
-  return {
+  const devices = new DeviceService(db.kysely, push);
+  const services: Services = {
     tokens,
     auth: new AuthService(db.kysely, tokens),
-    accounts: new AccountService(db.kysely, tokens, push, config.refreshGraceS * 1000),
+    accounts: new AccountService(
+      db.kysely,
+      tokens,
+      push,
+      config.refreshGraceS * 1000,
+      config.operatorUserNames,
+      devices,
+    ),
+    devices,
     users: new UserService(db.kysely, presence, relations),
     uploads,
     files: new FileStore(uploads.root, config.uploadMaxBytes),
@@ -170,5 +203,17 @@ export function createServices(
     groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges),
     groupMessages: new GroupMessageService(db.kysely, groupStream),
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
+    systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, clock),
+    favourites: new FavouriteService(db.kysely, serializer, push, clock),
+    search: new SearchService(db.kysely, db.dialect, relations),
+    typing: new TypingService(db.kysely, relations, push, (err) => console.warn('typing relay failed', err), clock),
+    // moderation console and Discover (docs/PROTOCOL.md); the console reads its peers through `services`.
+    console: new ConsoleService(db.kysely, groupChanges, () => services, clock),
+    consoleComplaints: new ConsoleComplaintService(db.kysely, () => services, clock),
+    discover: new DiscoverService(db.kysely, clock),
+    pushNotify: createPushNotify(config.dataDir, db.kysely, presence, push, clock, config.pushEndpointHosts, {
+      log: (msg, err) => console.warn(msg, err instanceof Error ? err.message : ''),
+    }),
   };
+  return services;
 }

@@ -8,6 +8,9 @@ import { Cmd, CloseCode, MessageType, ServerErrors } from '@parley/protocol';
 import type { Database } from '../db/schema.js';
 import type { PushService } from '../realtime/push.js';
 
+/** Work that commits with the change (or not at all). */
+export type InTx = (trx: Kysely<Database>) => Promise<void>;
+
 export class ModerationService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -16,24 +19,34 @@ export class ModerationService {
     private readonly onAccountClosed: (userId: number) => Promise<void> = async () => undefined,
   ) {}
 
-  async banUser(userId: number, reason: string): Promise<void> {
-    await this.db.updateTable('users').set({ is_banned: 1, ban_reason: reason }).where('id', '=', userId).execute();
+  /** `inTx` runs in the change's transaction (the console's audit entry). */
+  async banUser(userId: number, reason: string, inTx?: InTx): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ is_banned: 1, ban_reason: reason }).where('id', '=', userId).execute();
+      await inTx?.(trx);
+    });
     await this.notifyAccountClosed(userId, MessageType.USER_BANNED, reason);
     await this.onAccountClosed(userId);
   }
 
-  async unbanUser(userId: number): Promise<void> {
-    await this.db.updateTable('users').set({ is_banned: 0, ban_reason: '' }).where('id', '=', userId).execute();
+  async unbanUser(userId: number, inTx?: InTx): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ is_banned: 0, ban_reason: '' }).where('id', '=', userId).execute();
+      await inTx?.(trx);
+    });
   }
 
-  async deleteUser(userId: number): Promise<void> {
-    await this.db.updateTable('users').set({ deleted: 1 }).where('id', '=', userId).execute();
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: Date.now() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  async deleteUser(userId: number, inTx?: InTx): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ deleted: 1 }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: Date.now() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      await inTx?.(trx);
+    });
     await this.notifyAccountClosed(userId, MessageType.USER_UNREG, ServerErrors.accountDeleted.message);
     await this.onAccountClosed(userId);
   }

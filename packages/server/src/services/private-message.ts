@@ -85,6 +85,7 @@ export class PrivateMessageService {
             status: MessageStatus.SENDED,
             send_time: this.clock(),
             quote_message_id: quote?.id ?? null,
+            forwarded: req.forwarded === true ? 1 : 0,
           })
           .returningAll()
           .executeTakeFirstOrThrow();

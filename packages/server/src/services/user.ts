@@ -27,6 +27,7 @@ export function toWireUser(row: UserRow, online: boolean): User {
     headImage: row.head_image,
     headImageThumb: row.head_image_thumb,
     sex: row.sex as Sex,
+    sexSet: row.sex_set === 1,
     signature: row.signature,
     type: row.type as UserType,
     isBanned: row.is_banned === 1,
@@ -83,7 +84,10 @@ export class UserService {
     const patch: UserPatch = { nick_name: req.nickName };
     if (req.headImage !== undefined) patch.head_image = req.headImage;
     if (req.headImageThumb !== undefined) patch.head_image_thumb = req.headImageThumb;
-    if (req.sex !== undefined) patch.sex = req.sex;
+    if (req.sex !== undefined) {
+      patch.sex = req.sex;
+      patch.sex_set = 1;
+    }
     if (req.signature !== undefined) patch.signature = req.signature;
     await this.db.updateTable('users').set(patch).where('id', '=', auth.userId).execute();
   }

@@ -80,7 +80,8 @@ export async function registerUser(
   if (opts.nickName) body.nickName = opts.nickName;
   await client.ok('register', { body });
   const tokens = await client.ok('login', { body: { terminal: opts.terminal ?? Terminal.WEB, userName, password } });
-  const user = await client.ok('userSelf', { token: tokens.accessToken });
+  // The profile as a User: the caller's own role (isOperator) is no part of it.
+  const { isOperator: _role, ...user } = await client.ok('userSelf', { token: tokens.accessToken });
   return { id: user.id, userName, password, tokens, user };
 }
 

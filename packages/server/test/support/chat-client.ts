@@ -1,7 +1,8 @@
 /**
  * The client half of the no-loss protocol (docs/MESSAGE-DELIVERY.md), exactly as the
- * web client must do it, for one stream: private messages (cmd 3) or group messages
- * (cmd 4, their own cursor and pull):
+ * web client must do it, for one stream: private messages (cmd 3), group messages
+ * (cmd 4) or system notifications (cmd 5, keyed by seqNo in place of id), each with
+ * its own cursor and pull:
  *
  * - `cursor`: every message with an id ≤ cursor is held. Persist it with the messages.
  * - On every socket login ({cmd:0} answered): capture c = cursor, then
@@ -23,7 +24,9 @@ import {
   api,
   type PrivateMessage,
   type ServerFrame,
+  Terminal,
 } from '@parley/protocol';
+import { login, type ApiClient, type TestUser } from './api.js';
 
 export class ChatClient {
   /** Held messages by id. */
@@ -41,15 +44,17 @@ export class ChatClient {
     /** Node the next connect() and its pull go to; a cluster test moves it between nodes. */
     public baseUrl: string,
     private readonly token: string,
-    private readonly stream: 'private' | 'group' = 'private',
+    private readonly stream: 'private' | 'group' | 'system' = 'private',
   ) {}
 
   private get cmd(): number {
+    if (this.stream === 'system') return Cmd.SYSTEM_MESSAGE;
     return this.stream === 'group' ? Cmd.GROUP_MESSAGE : Cmd.PRIVATE_MESSAGE;
   }
 
   private get pullPath(): string {
-    return this.stream === 'group' ? api.groupPullOffline.path : api.privatePullOffline.path;
+    if (this.stream === 'system') return `${api.systemPullOffline.path}?minSeqNo=`;
+    return `${this.stream === 'group' ? api.groupPullOffline.path : api.privatePullOffline.path}?minId=`;
   }
 
   get connected(): boolean {
@@ -82,7 +87,7 @@ export class ChatClient {
     await loggedIn;
     this.logins++;
     const minId = this.cursor; // the cursor as it was when this socket logged in
-    void fetch(`${this.baseUrl}${API_BASE}${this.pullPath}?minId=${minId}`, {
+    void fetch(`${this.baseUrl}${API_BASE}${this.pullPath}${minId}`, {
       headers: { [ACCESS_TOKEN_HEADER]: this.token },
     }).then(
       async (res) => {
@@ -135,10 +140,12 @@ export class ChatClient {
       for (const w of this.loadedWaiters.splice(0)) w();
       return;
     }
-    if (typeof data.id !== 'number') return; // read marks, friend sync: no id
-    if (!this.messages.has(data.id)) this.messages.set(data.id, data as PrivateMessage);
-    this.maxHeld = Math.max(this.maxHeld, data.id);
-    if (this.loaded) this.cursor = Math.max(this.cursor, data.id);
+    // System notifications travel in seqNo order; their id is the notification's, shared by all recipients.
+    const key = this.stream === 'system' ? (data as { seqNo?: unknown }).seqNo : data.id;
+    if (typeof key !== 'number') return; // read marks, friend sync: no id
+    if (!this.messages.has(key)) this.messages.set(key, data as PrivateMessage);
+    this.maxHeld = Math.max(this.maxHeld, key);
+    if (this.loaded) this.cursor = Math.max(this.cursor, key);
   }
 
   private forget(): void {
@@ -163,4 +170,40 @@ export async function chaos(terminal: ChatClient, stop: () => boolean): Promise<
     terminal.drop();
     await sleep(rand(0, 30));
   }
+}
+
+/** A WEB and an APP terminal of each user on `stream`, each on one of `urls` picked at random. */
+export async function twoTerminals(
+  client: ApiClient,
+  urls: readonly string[],
+  users: readonly TestUser[],
+  stream: 'private' | 'group' | 'system',
+): Promise<Map<number, ChatClient[]>> {
+  const terminals = new Map<number, ChatClient[]>();
+  for (const u of users) {
+    const app = await login(client, u.userName, u.password, Terminal.APP);
+    const url = () => urls[rand(0, urls.length - 1)]!;
+    terminals.set(u.id, [
+      new ChatClient(url(), u.tokens.accessToken, stream),
+      new ChatClient(url(), app.accessToken, stream),
+    ]);
+  }
+  return terminals;
+}
+
+/**
+ * Chaos on every terminal from now on; the returned `settle` ends it, then connects each
+ * terminal once more and waits for its pull, so what it holds can be checked.
+ */
+export function underChaos(all: readonly ChatClient[]): () => Promise<void> {
+  let running = true;
+  const runs = all.map((t) => chaos(t, () => !running));
+  return async () => {
+    running = false;
+    await Promise.all(runs);
+    for (const t of all) {
+      await t.connect();
+      await t.synced();
+    }
+  };
 }

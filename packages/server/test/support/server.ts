@@ -181,7 +181,15 @@ export async function snapshotState(ts: TestServer): Promise<string> {
     'group_members',
     'group_messages',
     'calls',
+    'favourites',
+    'system_messages',
+    'audit_log',
+    'discover_links',
+    'login_sessions',
+    'push_subscriptions',
   ] as const;
   const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
-  return JSON.stringify([rows, await listUploads(ts.dataDir)]);
+  // Keyed by (user_id, seq_no), no id column.
+  const inbox = await db.selectFrom('system_inbox').selectAll().orderBy('user_id').orderBy('seq_no').execute();
+  return JSON.stringify([rows, inbox, await listUploads(ts.dataDir)]);
 }

@@ -23,6 +23,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Upload progress 0-1 (forms only). */
   onUploadProgress?: (fraction: number) => void;
+  /** The caller may give up: the request rejects with 600003 (no toast). */
+  signal?: AbortSignal;
 }
 
 /** Session reactions live in the session module; it registers them at start. */
@@ -55,7 +57,8 @@ export async function request<T>(opts: RequestOptions): Promise<T> {
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const text = errorText(err.key, err.message);
-    if (!opts.silent) showToast(text);
+    // An abort is the caller's own doing: nothing to tell the user.
+    if (!opts.silent && err.code !== RuntimeCode.REQUEST_ABORTED) showToast(text);
     throw new ApiError(err.code, text, err.key);
   }
   if (reply.code === ReplyCode.OK) return reply.data as T;
@@ -83,6 +86,7 @@ async function send(opts: RequestOptions, onToken?: (token: string | undefined) 
     body,
     transfer: Boolean(opts.form),
     onUploadProgress: opts.form ? opts.onUploadProgress : undefined,
+    signal: opts.signal,
   });
 }
 

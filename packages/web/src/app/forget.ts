@@ -29,11 +29,16 @@ async function run(forgetter: Forgetter, userId: number): Promise<void> {
   }
 }
 
-/** The app keeps no Cache Storage of its own today; whatever is there was made under this origin. */
+/**
+ * Every cache but the service worker's app shell (Workbox precache: the app's own files,
+ * nobody's data), which the installed app needs to open offline for the next user.
+ */
+export const isAppShellCache = (name: string): boolean => name.startsWith('workbox-precache');
+
 async function clearCacheStorage(): Promise<void> {
   if (typeof caches === 'undefined') return;
   try {
-    for (const name of await caches.keys()) await caches.delete(name);
+    for (const name of await caches.keys()) if (!isAppShellCache(name)) await caches.delete(name);
   } catch {
     // insecure origin or storage blocked: nothing was cached either
   }

@@ -2,12 +2,12 @@
  * The signed-in session: app start (spec §4: refresh token, load user, connect),
  * login, logout, and the forced endings (401 after refresh, 403, cmd 2, banned frames).
  */
-import { MessageType, type User } from '@parley/protocol';
+import { MessageType, ReplyCode, RuntimeCode, Timing, type SelfUser } from '@parley/protocol';
 import { call } from '../api/call';
 import { refreshSession } from '../api/refresh';
 import { setSessionHooks } from '../api/request';
 import { clearLoginInfo, getLoginInfo, setLoginInfo } from '../api/storage';
-import { currentTerminal } from '../api/terminal';
+import { detectTerminal } from './terminal';
 import { errorText, t } from '../i18n';
 import { Paths } from '../routes/paths';
 import { im, setSocketHandlers } from '../socket';
@@ -15,27 +15,30 @@ import { alertDialog } from '../ui/dialog';
 import { showToast } from '../ui/toast';
 import { createStore, useStore } from './createStore';
 import { forgetUser, listenToOtherTabs } from './forget';
+import { readCachedSelf, writeCachedSelf } from './selfCache';
 import { listenToTabs, replacedBySibling } from './tabs';
 import { navigateTo } from './navigation';
+import { retryEvery } from './retry';
 
 export type SessionStatus = 'starting' | 'anonymous' | 'ready';
 export interface Session {
   status: SessionStatus;
-  user: User | null;
+  /** With `isOperator` (GET /user/self only): the Mine tab shows the console entry. */
+  user: SelfUser | null;
 }
 
 export const sessionStore = createStore<Session>({ status: 'starting', user: null });
 export const useSession = () => useStore(sessionStore);
 
 /** The signed-in user; pages under the auth guard may rely on it. */
-export function useCurrentUser(): User {
+export function useCurrentUser(): SelfUser {
   const user = useSession().user;
   if (!user) throw new Error('useCurrentUser outside a signed-in page');
   return user;
 }
 
 /** Load /user/self; a deleted or banned account is rejected with its reason (spec §5). */
-async function loadSelf(): Promise<User> {
+async function loadSelf(): Promise<SelfUser> {
   const user = await call('userSelf');
   if (user.deleted) throw new AccountBlocked(t('errors.accountDeleted'), user.id);
   if (user.isBanned) throw new AccountBlocked(errorText('accountBanned', '', { reason: user.reason }));
@@ -54,30 +57,82 @@ class AccountBlocked extends Error {
 
 async function enter(): Promise<void> {
   const user = await loadSelf();
+  writeCachedSelf(user);
   sessionStore.set({ status: 'ready', user });
   const info = getLoginInfo();
   if (info) im.connect(info.accessToken);
 }
 
-/** App start: with a stored refresh token, refresh it, load the user and connect; else login. */
+/**
+ * App start: with a stored refresh token, refresh it, load the user and connect; else login.
+ * When this device knows the user, the stored chats show at once and the same steps run
+ * behind them (issue 11 point 3); without network they are retried until it returns.
+ */
 export async function startApp(): Promise<void> {
   if (!getLoginInfo()) return toAnonymous();
+  const cached = readCachedSelf();
+  if (cached) {
+    sessionStore.set({ status: 'ready', user: cached });
+    leaveLoginPage();
+  }
+  await resume(cached !== null, 0);
+}
+
+async function resume(shown: boolean, attempt: number): Promise<void> {
   const outcome = await refreshSession();
+  if (outcome === 'network' && shown) return retryLater(attempt);
   if (outcome !== 'ok') return endSession({ keepTokens: outcome === 'network' });
   try {
     await enter();
   } catch (err) {
-    if (!(err instanceof AccountBlocked)) return endSession();
-    void alertDialog({ content: err.message, testId: 'account-blocked-dialog' });
-    return endSession({ forget: err.deletedId });
+    if (err instanceof AccountBlocked) {
+      void alertDialog({ content: err.message, testId: 'account-blocked-dialog' });
+      return endSession({ forget: err.deletedId });
+    }
+    if (shown && isNetworkError(err)) return retryLater(attempt);
+    return endSession();
   }
+  // Lists that could not load while offline load now (their own retry waits for a reconnect).
+  if (attempt > 0) void reloadLists();
   // Opened after a successful refresh at launch (spec §2); a deep link stays where it was.
+  leaveLoginPage();
+}
+
+/** Offline start: try again when the browser says the network is back, or after a growing pause. */
+function retryLater(attempt: number): void {
+  if (sessionStore.get().status !== 'ready') return;
+  const userId = sessionStore.get().user?.id;
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    globalThis.removeEventListener('online', go);
+    clearTimeout(timer);
+    if (sessionStore.get().user?.id === userId && getLoginInfo()) void resume(true, attempt + 1);
+  };
+  const timer = setTimeout(go, Math.min(30_000, 2_000 * 2 ** attempt));
+  globalThis.addEventListener('online', go);
+}
+
+function isNetworkError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && (Object.values(RuntimeCode).includes(code as 5) || code >= ReplyCode.SERVER_ERROR);
+}
+
+async function reloadLists(): Promise<void> {
+  // Loaded lazily: those stores follow this module's session store.
+  const [friends, groups] = await Promise.all([import('../contacts/friendsStore'), import('../groups/groupsStore')]);
+  void friends.reloadFriends();
+  void groups.reloadGroups();
+}
+
+function leaveLoginPage(): void {
   const here = currentPath();
   if (here === Paths.login || here === Paths.register) navigateTo(Paths.root, { replace: true });
 }
 
 export async function login(userName: string, password: string): Promise<void> {
-  const pair = await call('login', { body: { terminal: currentTerminal(), userName, password } });
+  const pair = await call('login', { body: { terminal: detectTerminal(), userName, password } });
   setLoginInfo(pair);
   try {
     await enter();
@@ -89,12 +144,30 @@ export async function login(userName: string, password: string): Promise<void> {
   navigateTo(Paths.root, { replace: true });
 }
 
-export async function reloadSelf(): Promise<void> {
-  const user = await call('userSelf');
-  sessionStore.set((s) => ({ ...s, user }));
+/**
+ * Load the signed-in user again (after a profile edit). A failure is retried every
+ * 5 s (spec §9) while the same user stays signed in; resolves whether the first try worked.
+ */
+export async function reloadSelf(): Promise<boolean> {
+  const userId = sessionStore.get().user?.id;
+  pendingReload?.cancel();
+  pendingReload = retryEvery(
+    async () => {
+      const user = await call('userSelf', { silent: true });
+      if (sessionStore.get().user?.id !== userId) return;
+      writeCachedSelf(user);
+      sessionStore.set((s) => ({ ...s, user }));
+    },
+    Timing.USER_RELOAD_RETRY_MS,
+    () => sessionStore.get().status === 'ready' && sessionStore.get().user?.id === userId,
+  );
+  return pendingReload.first;
 }
+let pendingReload: ReturnType<typeof retryEvery> | null = null;
 
 export async function logout(): Promise<void> {
+  // removeCid while the token still works; loaded late: push/ imports this module.
+  await import('../push').then((push) => push.stopPush()).catch(() => undefined);
   try {
     await call('logout', { silent: true });
   } catch {
@@ -115,6 +188,7 @@ export interface EndOptions {
 export function endSession(options: EndOptions = {}): void {
   im.close();
   if (!options.keepTokens) clearLoginInfo();
+  writeCachedSelf(null);
   // Before the session store changes: the chat layer must stop saving before it stops.
   if (options.forget !== undefined) void forgetUser(options.forget, options.tellOtherTabs ?? true);
   toAnonymous();

@@ -1,7 +1,7 @@
 // Chat list order, pinning, removing and drafts.
 import { describe, expect, it } from 'vitest';
 import { sortedKeys } from './engine';
-import { ME, ANN, BOB, P, annKey, wire, ready } from './testEngine';
+import { ME, ANN, BOB, P, annKey, loading, wire, ready } from './testEngine';
 import { chatKey } from './types';
 
 describe('list order, pin and remove', () => {
@@ -34,6 +34,31 @@ describe('list order, pin and remove', () => {
     s.engine.onFrame(wire(2));
     expect(s.chat()!.messages.map((m) => m.id)).toEqual([2]);
     expect(s.chat()!.unreadCount).toBe(1);
+  });
+
+  it('after remove, a new message starts a fresh chat: no old history, opened at the new message (also after a restart)', async () => {
+    const s = await ready();
+    for (let id = 1; id <= 5; id++) s.engine.onFrame(wire(id));
+    await s.engine.removeChat(P, ANN);
+    // The server still holds the old messages: history must not bring them back.
+    s.api.history.mockResolvedValue([1, 2, 3, 4, 5].map((id) => wire(id)));
+    s.engine.onFrame(wire(6));
+    await s.engine.openChat(P, ANN);
+    await s.engine.loadOlder(P, ANN);
+    expect(s.chat()!.messages.map((m) => m.id)).toEqual([6]);
+    expect(s.chat()!.firstUnreadKey).toBe('id:6');
+    // Removed again, then a restart: the floor is stored with the index.
+    await s.engine.removeChat(P, ANN);
+    await s.engine.stop();
+    await s.engine.start(ME);
+    s.engine.onConnection('loggedIn');
+    s.engine.onFrame(loading(true));
+    s.engine.onFrame(loading(false));
+    s.engine.onFrame(wire(7));
+    s.engine.onFrame(wire(3));
+    await s.engine.openChat(P, ANN);
+    await s.engine.loadOlder(P, ANN);
+    expect(s.chat()!.messages.map((m) => m.id)).toEqual([7]);
   });
 
   it('pinned state and drafts survive a restart', async () => {

@@ -107,6 +107,11 @@ export function createChatList(
     if (!session.loaded) await core.untilLoaded();
     const key = chatKey({ type, targetId });
     if (!core.chatOf(key)) return saver.lastSave();
+    // Its messages stay gone: a later message starts a fresh chat (no history reload).
+    const removedChat = core.chatOf(key)!;
+    const cursor = type === ChatType.PRIVATE ? session.cursor : type === ChatType.GROUP ? session.groupCursor : 0;
+    const held = removedChat.messages.reduce((n, m) => Math.max(n, m.id ?? 0), 0);
+    session.clearedUpTo.set(key, Math.max(session.clearedUpTo.get(key) ?? 0, held, cursor));
     // Flag it deleted (gone from the list at once), drop it with the save (spec §4).
     core.store.set((s) => {
       const chats = { ...s.chats };

@@ -25,6 +25,8 @@ export interface Session {
   groupCursor: number;
   /** The chat shown in the chat box. */
   openKey: string | null;
+  /** Per removed chat, the largest message id it had: those never come back (saved with the index). */
+  clearedUpTo: Map<string, number>;
 }
 
 export const newSession = (): Session => ({
@@ -35,6 +37,7 @@ export const newSession = (): Session => ({
   cursor: 0,
   groupCursor: 0,
   openKey: null,
+  clearedUpTo: new Map(),
 });
 
 export interface EngineCore {
@@ -60,6 +63,8 @@ export interface EngineCore {
   peerName(c: ChatRecord): string;
   /** Name, avatar and do-not-disturb of a chat's target (friend or group), if known. */
   infoOf(type: ChatType, targetId: number): Peer | undefined;
+  /** The message was deleted for me, or belongs to a chat removed after it (spec §4: delete chat). */
+  isGone(key: string, id: number): boolean;
   /** Actions wait for the stored chats: a chat made before them would hide its stored messages. */
   untilLoaded(): Promise<void>;
   releaseWaiters(): void;
@@ -114,7 +119,7 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
     const s = get();
     if (s.chats[key] && (s.visible === null || s.visible.has(key))) return key;
     const created = !s.chats[key];
-    const rec = s.chats[key] ?? blankChat(type, targetId, infoOf(type, targetId));
+    const rec = s.chats[key] ?? freshChat(key, type, targetId);
     const visible = s.visible === null ? null : new Set(s.visible).add(key);
     store.set({ ...s, chats: { ...s.chats, [key]: rec }, visible });
     if (created) {
@@ -134,7 +139,7 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
     for (const item of items) {
       const key = chatKey(item);
       const current = chats[key];
-      const rec = current ?? blankChat(item.type, item.targetId, infoOf(item.type, item.targetId));
+      const rec = current ?? freshChat(key, item.type, item.targetId);
       const next = item.fn(rec);
       if (visible && !visible.has(key)) {
         visible.add(key);
@@ -152,6 +157,16 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
       saver.unmarkRemoved(chatKey({ type, targetId }));
       if (!infoOf(type, targetId)) void fillUnknownPeer(chatKey({ type, targetId }), type, targetId);
     }
+  }
+
+  /** A new chat; after "delete chat" its old history stays gone (only newer messages show). */
+  function freshChat(key: string, type: ChatType, targetId: number): ChatRecord {
+    const rec = blankChat(type, targetId, infoOf(type, targetId));
+    return session.clearedUpTo.has(key) ? { ...rec, hasMore: false } : rec;
+  }
+
+  function isGone(key: string, id: number): boolean {
+    return id <= (session.clearedUpTo.get(key) ?? 0) || (chatOf(key)?.deletedIds.includes(id) ?? false);
   }
 
   function infoOf(type: ChatType, targetId: number): Peer | undefined {
@@ -197,6 +212,7 @@ export function createCore(store: Store<ChatsState>, deps: ChatEngineDeps, sessi
     refreshPeers,
     peerName: (c) => infoOf(c.type, c.targetId)?.showName ?? c.showName,
     infoOf,
+    isGone,
     untilLoaded,
     releaseWaiters,
     reset() {

@@ -67,7 +67,7 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
   const incoming = createIncoming(core, reading);
   const groupIncoming = createGroupIncoming(core, reading);
   const sync = createSync(core, saver, incoming, groupIncoming);
-  const sending = createSending(core, saver, incoming, groupIncoming);
+  const sending = createSending(core, saver, incoming, groupIncoming, () => sync.connection() === 'loggedIn');
   const { loadOlder } = createHistory(core);
   const chatList = createChatList(core, saver, reading, loadOlder);
   const { start, stop, forget } = createLifecycle(core, { saver, sync, reading, sending, chatList });
@@ -76,7 +76,10 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
     start,
     stop,
     forget,
-    onConnection: sync.onConnection,
+    onConnection: (state) => {
+      sync.onConnection(state);
+      if (state === 'loggedIn') void sending.flushQueue();
+    },
     onFrame: sync.onFrame,
     onGroupFrame: sync.onGroupFrame,
     onVisibilityChange: reading.onVisibilityChange,

@@ -99,7 +99,7 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
     const uid = session.userId;
     if (uid === null) return false;
     const groupId = wire.groupId;
-    if (core.chatOf(keyOf(groupId))?.deletedIds.includes(wire.id)) return false;
+    if (core.isGone(keyOf(groupId), wire.id)) return false;
     const key = core.ensureChat(G, groupId);
     const entry = entryOf(wire, uid);
     let added = false;
@@ -155,8 +155,7 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
     for (const [groupId, list] of byGroup) {
       const key = keyOf(groupId);
       // Ids deleted on this device stay deleted (and do not show the chat).
-      const deleted = new Set(core.chatOf(key)?.deletedIds);
-      const kept = deleted.size > 0 ? list.filter((w) => !deleted.has(w.id)) : list;
+      const kept = list.filter((w) => !core.isGone(key, w.id));
       if (kept.length === 0) continue;
       patches.push({
         type: G,

@@ -56,7 +56,7 @@ export function createHistory(core: EngineCore): { loadOlder(type: ChatType, tar
     core.patch(key, (c) => {
       let list = c.messages;
       for (const wire of batch) {
-        if (!isListedType(wire.type) || c.deletedIds.includes(wire.id)) continue;
+        if (!isListedType(wire.type) || core.isGone(key, wire.id)) continue;
         const entry = 'groupId' in wire ? fromGroupWire(wire, uid) : fromWire(wire, uid);
         if (entry.status === MessageStatus.RECALL)
           entry.content = recallNotice(entry.selfSend, entry.sendNickName ?? core.peerName(c), deps.t);

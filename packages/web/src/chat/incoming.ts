@@ -66,8 +66,7 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     const uid = session.userId;
     if (uid === null) return false;
     const targetId = privateTargetOf(wire, uid);
-    const existing = core.chatOf(chatKey({ type: ChatType.PRIVATE, targetId }));
-    if (existing?.deletedIds.includes(wire.id)) return false;
+    if (core.isGone(chatKey({ type: ChatType.PRIVATE, targetId }), wire.id)) return false;
     const key = core.ensureChat(ChatType.PRIVATE, targetId);
     const entry = fromWire(wire, uid);
     let added = false;
@@ -118,8 +117,7 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     for (const [targetId, group] of byTarget) {
       const key = chatKey({ type: ChatType.PRIVATE, targetId });
       // Ids deleted on this device stay deleted (and do not show the chat).
-      const deleted = new Set(core.chatOf(key)?.deletedIds);
-      const kept = deleted.size > 0 ? group.filter((w) => !deleted.has(w.id)) : group;
+      const kept = group.filter((w) => !core.isGone(key, w.id));
       if (kept.length === 0) continue;
       patches.push({
         type: ChatType.PRIVATE,

@@ -9,23 +9,26 @@ import { useTranslation } from 'react-i18next';
 import { ChatType, Cmd, type Friend } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from '../app/createStore';
-import { onForgetUser } from '../app/forget';
+import { followSession } from '../app/followSession';
 import { navigateTo } from '../app/navigation';
-import { sessionStore } from '../app/session';
 import { friendsStore } from '../contacts/friendsStore';
 import { groupById, groupsStore } from '../groups/groupsStore';
 import { t as translate } from '../i18n';
 import type { Translate } from '../i18n/timeText';
 import { chatBoxPath } from '../routes/paths';
-import { im, onConnectionState, subscribeFrames } from '../socket';
+import { onConnectionState, subscribeFrames } from '../socket';
+import { systemActions } from '../system';
+import { useSystemEntry, useSystemUnread, withSystemEntry } from '../system/store';
 import { showToast } from '../ui/toast';
 import { EMPTY_CHATS, createChatEngine, sortedKeys, type ChatRecord, type ChatsState } from './engine';
 import { browserUploader, revokeLocalUrls } from './media';
 import { withTimeTips } from './messages';
-import { askNotificationPermissionOnce, pageVisible, showNotification } from './notify';
+import { offerPushPermission } from '../push';
+import { pageVisible, showNotification } from './notify';
 import { createIdbPersistence, createMemoryPersistence } from './persistence';
 import { previewText } from './preview';
 import { chatKey, type ChatActions, type ChatListState, type ChatSummary, type ChatView } from './types';
+import { unreadTotal, withMuted } from './unread';
 
 export type { ChatActions, ChatListState, ChatMessage, ChatSummary, ChatView, Attachment } from './types';
 export { chatKey, messageKey } from './types';
@@ -33,6 +36,13 @@ export { chatKey, messageKey } from './types';
 export const chatsStore = createStore<ChatsState>(EMPTY_CHATS);
 
 const friendById = (id: number): Friend | undefined => friendsStore.get().list.find((f) => f.id === id);
+
+/** Do-not-disturb set on the chat's friend or group. */
+export function isChatMuted(type: ChatType, targetId: number): boolean {
+  if (type === ChatType.PRIVATE) return friendById(targetId)?.isDnd ?? false;
+  if (type === ChatType.GROUP) return groupById(targetId)?.isDnd ?? false;
+  return false;
+}
 
 const engine = createChatEngine(chatsStore, {
   api: {
@@ -94,10 +104,10 @@ const engine = createChatEngine(chatsStore, {
   timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
 });
 
-/** A send is a user gesture: the moment to ask for notification permission (once). */
+/** A send is the moment to offer notifications (once, with the spec's explanation: push/index.ts). */
 function gesture<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
   return (...args) => {
-    askNotificationPermissionOnce();
+    offerPushPermission();
     return fn(...args);
   };
 }
@@ -114,8 +124,11 @@ export const chatActions: ChatActions = {
   deleteMessage: engine.deleteMessage,
   loadOlder: engine.loadOlder,
   setDraft: engine.setDraft,
-  pinChat: engine.pinChat,
-  removeChat: engine.removeChat,
+  // The SYSTEM entry belongs to the system stream (src/system/).
+  pinChat: (type, targetId, pinned) =>
+    type === ChatType.SYSTEM ? Promise.resolve(systemActions.pin(pinned)) : engine.pinChat(type, targetId, pinned),
+  removeChat: (type, targetId) =>
+    type === ChatType.SYSTEM ? Promise.resolve(systemActions.remove()) : engine.removeChat(type, targetId),
 };
 
 let installed = false;
@@ -123,29 +136,6 @@ let installed = false;
 export function installChats(): void {
   if (installed) return;
   installed = true;
-  let owner: number | null = null;
-  /** A logout's removal of the stored chats: the next sign-in loads after it. */
-  let forgetting: Promise<void> = Promise.resolve();
-  onForgetUser((userId) => {
-    forgetting = engine.forget(userId);
-    revokeLocalUrls();
-    return forgetting;
-  });
-  const follow = () => {
-    const id = sessionStore.get().user?.id ?? null;
-    if (id === owner) return;
-    const previous = owner;
-    owner = id;
-    void (async () => {
-      if (previous !== null) await engine.stop();
-      await forgetting;
-      if (id !== null && owner === id) {
-        const started = engine.start(id);
-        engine.onConnection(im.getState());
-        await started;
-      }
-    })();
-  };
   subscribeFrames(Cmd.PRIVATE_MESSAGE, (frame) => engine.onFrame(frame.data));
   subscribeFrames(Cmd.GROUP_MESSAGE, (frame) => engine.onGroupFrame(frame.data));
   onConnectionState((state) => engine.onConnection(state));
@@ -156,8 +146,7 @@ export function installChats(): void {
     if (!pageVisible()) void engine.flush();
   });
   globalThis.addEventListener('pagehide', () => void engine.flush());
-  sessionStore.subscribe(follow);
-  follow();
+  followSession(engine, revokeLocalUrls);
 }
 
 // ---- reading ---------------------------------------------------------
@@ -187,8 +176,14 @@ function summaryOf(c: ChatRecord, t: Translate, language: string): ChatSummary {
     pinned: c.pinned,
     draft: c.draft,
   };
+  if (lastFailed(c)) summary.lastFailed = true;
   summaryCache.set(c, summary);
   return summary;
+}
+
+/** The newest message (what the preview shows) is my send that failed. */
+export function lastFailed(c: Pick<ChatRecord, 'messages'>): boolean {
+  return c.messages[c.messages.length - 1]?.loadStatus === 'fail';
 }
 
 /** The list shown: pinned first, newest first; while loading, the first 15 stored chats and those touched since. */
@@ -203,8 +198,17 @@ export function useChatList(): ChatListState {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { chats, visible, phase } = state;
-  const list = useMemo(() => listOf({ ...EMPTY_CHATS, chats, visible }, t, language), [chats, visible, t, language]);
-  return useMemo(() => ({ chats: list, phase }), [list, phase]);
+  // Do-not-disturb lives on the friend and group lists.
+  const friends = useStore(friendsStore);
+  const groups = useStore(groupsStore);
+  const list = useMemo(
+    () => withMuted(listOf({ ...EMPTY_CHATS, chats, visible }, t, language), isChatMuted),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- isChatMuted reads friends and groups
+    [chats, visible, t, language, friends, groups],
+  );
+  const system = useSystemEntry();
+  const withSystem = useMemo(() => withSystemEntry(list, system), [list, system]);
+  return useMemo(() => ({ chats: withSystem, phase }), [withSystem, phase]);
 }
 
 function useChatRecord(type: ChatType, targetId: number): ChatRecord | undefined {
@@ -245,20 +249,26 @@ export function useChatSummary(type: ChatType, targetId: number): ChatSummary | 
   return useMemo(() => (rec ? summaryOf(rec, t, language) : undefined), [rec, t, language]);
 }
 
-/** Total unread count (tab badge). */
+/** Total unread count (tab badge), the system notifications included, do-not-disturb chats left out. */
 export function useTotalUnread(): number {
+  const friends = useStore(friendsStore);
+  const groups = useStore(groupsStore);
   const get = () => totalUnread(chatsStore.get());
-  return useSyncExternalStore(chatsStore.subscribe, get, get);
+  const chatsTotal = useSyncExternalStore(chatsStore.subscribe, get, get);
+  // Recounted when do-not-disturb changes on a friend or group.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- isChatMuted reads friends and groups
+  const total = useMemo(() => chatsTotal.recount(), [chatsTotal, friends, groups]);
+  return total + useSystemUnread();
 }
 
 /** Summed once per chats object: the store notifies for every change, most leave the chats alone. */
-const unreadTotals = new WeakMap<ChatsState['chats'], number>();
+const unreadTotals = new WeakMap<ChatsState['chats'], { recount(): number }>();
 
-function totalUnread(s: ChatsState): number {
+function totalUnread(s: ChatsState): { recount(): number } {
   let n = unreadTotals.get(s.chats);
   if (n === undefined) {
-    n = 0;
-    for (const c of Object.values(s.chats)) n += c.unreadCount;
+    const chats = s.chats;
+    n = { recount: () => unreadTotal(Object.values(chats), isChatMuted) };
     unreadTotals.set(s.chats, n);
   }
   return n;

@@ -54,6 +54,7 @@ export function createLifecycle(
       rest = [];
     }
     sync.restoreCursors(index?.privateMaxId ?? 0, index?.groupMaxId ?? 0);
+    session.clearedUpTo = new Map(Object.entries(index?.clearedUpTo ?? {}));
     const others = recordsByKey(rest);
     store.set((s) => ({ ...s, chats: { ...others, ...s.chats } }));
     session.loaded = true;
@@ -85,6 +86,7 @@ export function createLifecycle(
     session.userId = null;
     session.loaded = false;
     session.openKey = null;
+    session.clearedUpTo = new Map();
     sync.reset();
     core.reset();
     saver.reset();

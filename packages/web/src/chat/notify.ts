@@ -1,23 +1,8 @@
 /**
  * System notifications (spec §4): shown only while the app is in the background,
- * after the user granted permission. Permission is asked once, from a user
- * gesture (the first send); a refusal is respected.
+ * after the user granted permission (asked with the spec's explanation by push/index.ts).
  */
-const ASKED_KEY = 'parley.notificationAsked';
-
 const supported = (): boolean => typeof globalThis.Notification === 'function';
-
-/** Ask once; call from a user gesture. */
-export function askNotificationPermissionOnce(): void {
-  if (!supported() || Notification.permission !== 'default') return;
-  try {
-    if (localStorage.getItem(ASKED_KEY)) return;
-    localStorage.setItem(ASKED_KEY, '1');
-  } catch {
-    // storage unavailable: ask anyway, once per load
-  }
-  void Notification.requestPermission().catch(() => undefined);
-}
 
 export const pageVisible = (): boolean =>
   typeof document === 'undefined' ? true : document.visibilityState === 'visible';

@@ -19,6 +19,8 @@ export interface StoredIndex {
   privateMaxId: number;
   /** The same for group messages (absent in indexes saved before groups). */
   groupMaxId?: number;
+  /** Removed chats: the largest message id each had, so their old history stays gone. */
+  clearedUpTo?: Record<string, number>;
 }
 
 export interface StoredChat {
@@ -57,12 +59,13 @@ export const isUserKey = (userId: number, key: string): boolean =>
   key === indexKey(userId) || key.startsWith(`${indexKey(userId)}-`);
 
 const DB_NAME = 'parley';
-const STORE = 'chats';
+/** The object store of every per-user chat record (the system stream's record too). */
+export const STORE = 'chats';
 
-/** IndexedDB persistence through `idb`. */
-export function createIdbPersistence(): ChatPersistence {
+/** Opens the chat database once (again after a failed open); for each persistence instance. */
+export function chatStoreOpener(): () => Promise<IDBPDatabase> {
   let db: Promise<IDBPDatabase> | null = null;
-  const open = () => {
+  return () => {
     db ??= openDB(DB_NAME, 1, {
       upgrade(database) {
         if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE);
@@ -73,6 +76,11 @@ export function createIdbPersistence(): ChatPersistence {
     });
     return db;
   };
+}
+
+/** IndexedDB persistence through `idb`. */
+export function createIdbPersistence(): ChatPersistence {
+  const open = chatStoreOpener();
   return {
     async loadIndex(userId) {
       return (await (await open()).get(STORE, indexKey(userId))) as StoredIndex | undefined;

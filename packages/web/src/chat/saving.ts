@@ -62,6 +62,7 @@ export function createSaver(store: Store<ChatsState>, deps: ChatEngineDeps, sess
       chatKeys: sortedKeys(chats),
       privateMaxId: session.cursor,
       groupMaxId: session.groupCursor,
+      clearedUpTo: Object.fromEntries(session.clearedUpTo),
     };
     const changed = [...dirty].flatMap((k) => (chats[k] ? [toStored(chats[k])] : []));
     const gone = [...removed];

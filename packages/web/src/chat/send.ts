@@ -9,6 +9,7 @@ import type { EngineCore } from './context';
 import type { Progress } from './deps';
 import type { GroupIncoming } from './groupIncoming';
 import type { Incoming } from './incoming';
+import { createOutbox, isQueueable, isTransient, type DeliverOutcome } from './outbox';
 import { indexOfId, indexOfKey, indexOfTmpId } from './messages';
 import type { Saver } from './saving';
 import { lastOf, type ChatRecord } from './state';
@@ -26,6 +27,8 @@ export interface Sending {
   deleteMessage(type: ChatType, targetId: number, key: string): Promise<void>;
   /** Sign-out: forget the picked files. */
   reset(): void;
+  /** Socket logged in: send the messages typed offline, in order (outbox.ts). */
+  flushQueue(): Promise<void>;
 }
 
 function quoteOf(c: ChatRecord, id: number | undefined) {
@@ -40,6 +43,8 @@ export function createSending(
   saver: Saver,
   incoming: Incoming,
   groupIncoming: GroupIncoming,
+  /** The socket is logged in: sends go now, else text and cards wait in the queue. */
+  isLive: () => boolean = () => true,
 ): Sending {
   const { deps, session } = core;
   /** Picked files of entries not sent yet, by tmpId: kept for retries. */
@@ -73,6 +78,8 @@ export function createSending(
     const key = core.ensureChat(type, targetId);
     const tmpId = deps.newTmpId();
     const now = deps.now();
+    // Offline, or behind others still waiting: queued, so the order typed is the order sent.
+    const queued = !attachment && isQueueable(msgType) && (!isLive() || outbox.hasQueued());
     core.patch(key, (c) => {
       const entry: ChatMessage = {
         tmpId,
@@ -83,17 +90,21 @@ export function createSending(
         sendTime: now,
         status: MessageStatus.UNSEND,
         selfSend: true,
-        loadStatus: 'sending',
+        loadStatus: queued ? 'queued' : 'sending',
       };
       const quote = quoteOf(c, opts.quoteMessageId);
       if (quote) entry.quoteMessage = quote;
       if (group && opts.atUserIds?.length) entry.atUserIds = opts.atUserIds;
       if (group && opts.receipt) Object.assign(entry, { receipt: true, receiptOk: false, readedCount: 0 });
+      if (opts.forwarded) entry.forwarded = true;
       if (attachment) entry.progress = 0;
       return { ...c, messages: [...c.messages, entry], last: lastOf(entry), lastSendTime: now, draft: '' };
     });
     if (attachment) uploads.set(tmpId, attachment);
-    await deliver(key, tmpId);
+    if (!queued) return void (await deliver(key, tmpId));
+    // Saved at once: the app may be closed before the connection returns.
+    await saver.flush(true);
+    await outbox.flush();
   }
 
   /** Shows upload progress on the entry, in whole percents. */
@@ -107,11 +118,11 @@ export function createSending(
     };
   }
 
-  async function deliver(key: string, tmpId: string): Promise<void> {
+  async function deliver(key: string, tmpId: string): Promise<DeliverOutcome> {
     const gen = session.gen;
     const c = core.chatOf(key);
     const at = c ? indexOfTmpId(c.messages, tmpId) : -1;
-    if (!c || at < 0) return;
+    if (!c || at < 0) return 'stale';
     const entry = c.messages[at]!;
     setEntry(key, tmpId, { loadStatus: 'sending' });
     const pending = uploads.get(tmpId);
@@ -119,7 +130,7 @@ export function createSending(
       let content = entry.content;
       if (pending) {
         content = await uploadAttachment(pending, deps.upload, progressOf(key, tmpId));
-        if (gen !== session.gen) return;
+        if (gen !== session.gen) return 'stale';
         uploads.delete(tmpId);
         setEntry(key, tmpId, { content, progress: 1 });
       }
@@ -133,21 +144,41 @@ export function createSending(
           receipt: entry.receipt === true,
           atUserIds: entry.atUserIds ?? [],
           quoteMessageId,
+          ...(entry.forwarded ? { forwarded: true } : {}),
         });
-        if (gen !== session.gen) return;
+        if (gen !== session.gen) return 'stale';
         groupIncoming.applyMessage(reply, false);
-        return;
+        return 'sent';
       }
-      const reply = await deps.api.send({ tmpId, recvId: c.targetId, type: entry.type, content, quoteMessageId });
-      if (gen !== session.gen) return;
+      const reply = await deps.api.send({
+        tmpId,
+        recvId: c.targetId,
+        type: entry.type,
+        content,
+        quoteMessageId,
+        ...(entry.forwarded ? { forwarded: true } : {}),
+      });
+      if (gen !== session.gen) return 'stale';
       incoming.applyMessage(reply, false);
-    } catch {
-      if (gen !== session.gen) return;
-      // Never resent automatically (spec §4): the user retries.
+      return 'sent';
+    } catch (err) {
+      if (gen !== session.gen) return 'stale';
+      // Text and cards cut off because the connection went down wait for it (same tmpId).
+      // With the socket still up the failure is shown and the user retries: a queue that
+      // waits for a login that is not coming would hold every later message behind it.
+      if (!pending && isQueueable(entry.type) && isTransient(err) && !isLive()) {
+        setEntry(key, tmpId, { loadStatus: 'queued' });
+        void saver.flush(true);
+        return 'queued';
+      }
+      // Files are never resent automatically (spec §4): the user retries.
       setEntry(key, tmpId, { loadStatus: 'fail' });
       if (pending) deps.toast(deps.t('errors.fileSendFailed'));
+      return 'failed';
     }
   }
+
+  const outbox = createOutbox(core, isLive, deliver);
 
   /** Text and cards are checked as the server checks them; refused with the catalogue message. */
   function checked(msgType: number, content: string): string | undefined {
@@ -226,11 +257,14 @@ export function createSending(
     async forward(message, targets) {
       if (message.status === MessageStatus.RECALL || message.type > MessageType.CARD) return;
       // A copy per target with new tmpIds, reusing the uploaded URLs.
-      await Promise.all(targets.map((t) => submit(t.type, t.targetId, message.type, message.content)));
+      await Promise.all(
+        targets.map((t) => submit(t.type, t.targetId, message.type, message.content, { forwarded: true })),
+      );
     },
     retry,
     recall,
     deleteMessage,
     reset: () => uploads.clear(),
+    flushQueue: outbox.flush,
   };
 }

@@ -1,5 +1,6 @@
 /**
- * One message stream of the socket (private on cmd 3, group on cmd 4), each with
+ * One message stream of the socket (private on cmd 3, group on cmd 4, system on cmd 5
+ * keyed by seqNo: src/system/), each with
  * its own ids, cursor and offline pull (docs/MESSAGE-DELIVERY.md).
  *
  * The cursor only covers ids known to have nothing missing below them: at each
@@ -51,6 +52,8 @@ export interface StreamOptions<W extends { id: number; type: number }> {
   onPullEnd(): void;
   /** A live frame moved the cursor. */
   onCursorMoved(): void;
+  /** Which frame types are stored messages with an id (default: the chat types; the system stream: 53). */
+  isStored?(type: number): boolean;
 }
 
 export interface Stream {
@@ -151,7 +154,7 @@ export function createStream<W extends { id: number; type: number }>(opts: Strea
     }
     const wire = handlers.asWire(data);
     if (!wire) return;
-    const stored = isListedType(type) && typeof wire.id === 'number';
+    const stored = (opts.isStored ?? isListedType)(type) && typeof wire.id === 'number';
     if (stored && pulling) {
       pulled.push(wire);
       trackFrameId(wire.id);

@@ -6,7 +6,7 @@
 import type { CardContent, ChatType, GroupTip, QuoteMessage } from '@parley/protocol';
 
 /** Where a message is in its life on this device (spec §3 loadStatus). */
-export type LoadStatus = 'ok' | 'sending' | 'fail';
+export type LoadStatus = 'ok' | 'sending' | 'fail' | 'queued';
 
 export interface ChatMessage {
   /** Server id; absent until the server stored it. */
@@ -34,6 +34,8 @@ export interface ChatMessage {
   readedCount?: number;
   /** Group tips: key and params, kept (also in IndexedDB) so the tip shows in the reader's language. */
   tip?: GroupTip;
+  /** The sender forwarded it (shown as "Forwarded"). */
+  forwarded?: boolean;
 }
 
 /** Stable key of a message in a list: `id:<id>` once stored, else `tmp:<tmpId>`. */
@@ -56,6 +58,10 @@ export interface ChatSummary {
   pinned: boolean;
   /** Unsent text of the composer, kept per chat. */
   draft: string;
+  /** Do-not-disturb on the friend or group: grey count, muted mark, not in the total. */
+  muted?: boolean;
+  /** The newest message is my send that failed (a failure mark before the preview). */
+  lastFailed?: boolean;
 }
 
 export const chatKey = (c: Pick<ChatSummary, 'type' | 'targetId'>): string => `${c.type}-${c.targetId}`;
@@ -92,6 +98,8 @@ export interface SendOptions {
   atUserIds?: number[];
   /** Group chats: a receipt message (members' reads are counted). */
   receipt?: boolean;
+  /** A copy made by the forward action (the server stores the flag). */
+  forwarded?: boolean;
 }
 
 /** The actions a screen may take; implemented by the chat engine (engine.ts). */

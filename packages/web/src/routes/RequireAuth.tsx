@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../app/session';
+import { UnreadTitle } from '../app/UnreadTitle';
 import { Spinner } from '../ui/Spinner';
 import { preloadPages } from './lazyPage';
 import { Paths } from './paths';
@@ -20,5 +21,10 @@ export function RequireAuth() {
     );
   }
   if (status === 'anonymous') return <Navigate to={Paths.login} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <UnreadTitle />
+      <Outlet />
+    </>
+  );
 }

@@ -3,6 +3,8 @@ export const Paths = {
   root: '/',
   chat: '/pages/chat/chat',
   chatBox: '/pages/chat/chat-box',
+  /** Not in spec §2: search the messages of one chat (`?type=&targetId=`). */
+  chatSearch: '/pages/chat/chat-search',
   friend: '/pages/friend/friend',
   discover: '/pages/discover/discover',
   mine: '/pages/mine/mine',
@@ -24,6 +26,10 @@ export const Paths = {
   complaintInfo: '/pages/common/complaint-info',
   /** Not in spec §2: the blocklist, reached from mine. */
   blacklist: '/pages/mine/blacklist',
+  /** Not in spec §2: the user's favourites, reached from mine. */
+  mineFavourites: '/pages/mine/mine-favourites',
+  /** Not in spec §2: the account's signed-in devices, reached from mine (issue 11). */
+  mineDevices: '/pages/mine/mine-devices',
   group: '/pages/group/group',
   groupInfo: '/pages/group/group-info',
   groupEdit: '/pages/group/group-edit',
@@ -33,6 +39,20 @@ export const Paths = {
   chatPrivateVideo: '/pages/chat/chat-private-video',
   /** The group voice/video call page (spec §2; docs/CALLS.md §8.5). */
   chatGroupVideo: '/pages/chat/chat-group-video',
+  /** The system notifications chat and one notification's content (spec §2). */
+  chatSystem: '/pages/chat/chat-system',
+  chatSystemContent: '/pages/chat/chat-system-content',
+  /** Not in spec §2: the moderation console (operators only; the server checks too). */
+  console: '/pages/console/console',
+  consoleComplaints: '/pages/console/complaints',
+  consoleComplaint: '/pages/console/complaint',
+  consoleUsers: '/pages/console/users',
+  consoleUser: '/pages/console/user',
+  consoleGroups: '/pages/console/groups',
+  consoleGroup: '/pages/console/group',
+  consoleSystem: '/pages/console/system',
+  consoleDiscover: '/pages/console/discover',
+  consoleAudit: '/pages/console/audit',
 } as const;
 
 const withQuery = (path: string, query: Record<string, string | number>) =>
@@ -50,6 +70,13 @@ export const Links = {
   groupEdit: (groupId?: number) => (groupId ? withQuery(Paths.groupEdit, { groupId }) : Paths.groupEdit),
   groupInvite: (groupId: number) => withQuery(Paths.groupInvite, { groupId }),
   groupMember: (groupId: number) => withQuery(Paths.groupMember, { groupId }),
+  chatSearch: (type: string, targetId: number) => withQuery(Paths.chatSearch, { type, targetId }),
+  systemContent: (id: number) => withQuery(Paths.chatSystemContent, { id }),
+  consoleComplaint: (id: number) => withQuery(Paths.consoleComplaint, { id }),
+  consoleUser: (id: number) => withQuery(Paths.consoleUser, { id }),
+  consoleGroup: (id: number) => withQuery(Paths.consoleGroup, { id }),
+  /** A Discover link; `chatIdx` (index in the chat list, -1 for none) is where "back" returns. */
+  discoverExternalLink: (url: string, chatIdx = -1) => withQuery(Paths.discoverExternalLink, { url, chatIdx }),
   /** `friend` travels as JSON (box-im passes the whole friend); only its id is trusted. */
   privateCall: (mode: 'voice' | 'video', friend: CallFriend, isHost: boolean) =>
     withQuery(Paths.chatPrivateVideo, { mode, friend: JSON.stringify(friend), isHost: String(isHost) }),

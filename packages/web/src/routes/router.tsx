@@ -1,8 +1,10 @@
 /** Hash routes of spec §2 built so far; `/` is an alias of the messages tab. */
 import { Navigate, createHashRouter } from 'react-router';
 import { registerNavigator } from '../app/navigation';
-import { TabShell } from '../pages/shell/TabShell';
+import { consoleRoutes } from '../pages/console/consoleRoutes';
+import { AppLayout } from '../pages/shell/AppLayout';
 import { lazyPage } from './lazyPage';
+import { installPaneHistory } from './paneNavigation';
 import { Paths } from './paths';
 import { RequireAuth } from './RequireAuth';
 
@@ -18,10 +20,13 @@ const Privacy = lazyPage(() => import('../pages/common/PrivacyPage'));
 const FriendAdd = lazyPage(() => import('../pages/friend/FriendAddPage'));
 const FriendRemark = lazyPage(() => import('../pages/friend/FriendRemarkPage'));
 const UserInfo = lazyPage(() => import('../pages/common/UserInfoPage'));
+const ChatSearch = lazyPage(() => import('../pages/search/ChatSearchPage'));
 const Complaint = lazyPage(() => import('../pages/common/ComplaintPage'));
 const ComplaintList = lazyPage(() => import('../pages/common/ComplaintListPage'));
 const ComplaintInfo = lazyPage(() => import('../pages/common/ComplaintInfoPage'));
 const Blacklist = lazyPage(() => import('../pages/mine/BlacklistPage'));
+const Favourites = lazyPage(() => import('../pages/mine/favourites/FavouritesPage'));
+const Devices = lazyPage(() => import('../pages/mine/devices/DevicesPage'));
 // The page most taps lead to: its chunk is fetched first once signed in.
 const ChatBox = lazyPage(() => import('../pages/chat/box/ChatBoxPage'), { preloadFirst: true });
 const GroupList = lazyPage(() => import('../pages/group/GroupListPage'));
@@ -31,6 +36,8 @@ const GroupInvite = lazyPage(() => import('../pages/group/GroupInvitePage'));
 const GroupMember = lazyPage(() => import('../pages/group/GroupMemberPage'));
 const PrivateCall = lazyPage(() => import('../pages/chat/call/PrivateCallPage'));
 const GroupCall = lazyPage(() => import('../pages/chat/call/GroupCallPage'));
+const SystemChat = lazyPage(() => import('../pages/chat/system/SystemChatPage'));
+const SystemContentPage = lazyPage(() => import('../pages/chat/system/SystemContentPage'));
 
 export const router = createHashRouter([
   // reachable signed out
@@ -44,34 +51,44 @@ export const router = createHashRouter([
     element: <RequireAuth />,
     children: [
       {
-        // One shell for the four tabs: it keeps visited tab pages mounted (scroll kept).
-        element: <TabShell />,
-        children: [Paths.root, Paths.chat, Paths.friend, Paths.discover, Paths.mine].map((path) => ({
-          path,
-          element: null,
-        })),
+        // One frame for every signed-in page: the tab shell (visited tab pages stay mounted,
+        // scroll kept) and, from 900 px, the right pane beside it (pages/shell/AppLayout).
+        element: <AppLayout />,
+        children: [
+          ...[Paths.root, Paths.chat, Paths.friend, Paths.discover, Paths.mine].map((path) => ({
+            path,
+            element: null,
+          })),
+          { path: Paths.mineEdit, element: <MineEdit /> },
+          { path: Paths.minePassword, element: <MinePassword /> },
+          { path: Paths.discoverExternalLink, element: <DiscoverExternalLink /> },
+          { path: Paths.friendAdd, element: <FriendAdd /> },
+          { path: Paths.friendRemark, element: <FriendRemark /> },
+          { path: Paths.userInfo, element: <UserInfo /> },
+          { path: Paths.complaint, element: <Complaint /> },
+          { path: Paths.complaintList, element: <ComplaintList /> },
+          { path: Paths.complaintInfo, element: <ComplaintInfo /> },
+          { path: Paths.blacklist, element: <Blacklist /> },
+          { path: Paths.mineFavourites, element: <Favourites /> },
+          { path: Paths.mineDevices, element: <Devices /> },
+          { path: Paths.chatBox, element: <ChatBox /> },
+          { path: Paths.chatSearch, element: <ChatSearch /> },
+          { path: Paths.group, element: <GroupList /> },
+          { path: Paths.groupInfo, element: <GroupInfo /> },
+          { path: Paths.groupEdit, element: <GroupEdit /> },
+          { path: Paths.groupInvite, element: <GroupInvite /> },
+          { path: Paths.groupMember, element: <GroupMember /> },
+          { path: Paths.chatPrivateVideo, element: <PrivateCall /> },
+          { path: Paths.chatGroupVideo, element: <GroupCall /> },
+          { path: Paths.chatSystem, element: <SystemChat /> },
+          { path: Paths.chatSystemContent, element: <SystemContentPage /> },
+          consoleRoutes,
+        ],
       },
-      { path: Paths.mineEdit, element: <MineEdit /> },
-      { path: Paths.minePassword, element: <MinePassword /> },
-      { path: Paths.discoverExternalLink, element: <DiscoverExternalLink /> },
-      { path: Paths.friendAdd, element: <FriendAdd /> },
-      { path: Paths.friendRemark, element: <FriendRemark /> },
-      { path: Paths.userInfo, element: <UserInfo /> },
-      { path: Paths.complaint, element: <Complaint /> },
-      { path: Paths.complaintList, element: <ComplaintList /> },
-      { path: Paths.complaintInfo, element: <ComplaintInfo /> },
-      { path: Paths.blacklist, element: <Blacklist /> },
-      { path: Paths.chatBox, element: <ChatBox /> },
-      { path: Paths.group, element: <GroupList /> },
-      { path: Paths.groupInfo, element: <GroupInfo /> },
-      { path: Paths.groupEdit, element: <GroupEdit /> },
-      { path: Paths.groupInvite, element: <GroupInvite /> },
-      { path: Paths.groupMember, element: <GroupMember /> },
-      { path: Paths.chatPrivateVideo, element: <PrivateCall /> },
-      { path: Paths.chatGroupVideo, element: <GroupCall /> },
     ],
   },
   { path: '*', element: <Navigate to={Paths.root} replace /> },
 ]);
 
+installPaneHistory(router);
 registerNavigator((to, options) => void router.navigate(to, options));

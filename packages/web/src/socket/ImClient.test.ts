@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CloseCode, Cmd, MessageType, Timing } from '@parley/protocol';
+import { CloseCode, Cmd, MessageType, RuntimeCode, Timing } from '@parley/protocol';
 import { ImClient, type ImClientEvents, type SocketLike } from './ImClient';
 
 class FakeSocket implements SocketLike {
@@ -27,6 +27,11 @@ class FakeSocket implements SocketLike {
   serverClose(code: number) {
     this.readyState = 3;
     this.onclose?.({ code });
+  }
+  /** Opens and answers the LOGIN frame. */
+  login() {
+    this.serverOpen();
+    this.serverSend({ cmd: Cmd.LOGIN });
   }
 }
 
@@ -103,12 +108,12 @@ describe('ImClient', () => {
     expect(got).toHaveBeenCalledWith({ cmd: Cmd.PRIVATE_MESSAGE, data: { id: 1 } });
   });
 
-  it('cmd 2 closes with 3099 and never reconnects', () => {
+  it('cmd 2 closes normally (not 3099, kept for banned and deleted accounts) and never reconnects', () => {
     const { client, events, sockets, live } = setup();
     client.connect('tok');
     live().serverOpen();
     live().serverSend({ cmd: Cmd.FORCE_LOGOUT, data: 'elsewhere' });
-    expect(live().closedWith).toBe(CloseCode.BANNED_OR_UNREG);
+    expect(live().closedWith).toBe(CloseCode.NORMAL);
     expect(events.onForceLogout).toHaveBeenCalledWith('elsewhere');
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
@@ -134,5 +139,49 @@ describe('ImClient', () => {
     expect(sockets).toHaveLength(2);
     live().serverOpen();
     expect(live().sent[0]).toEqual({ cmd: Cmd.LOGIN, data: { accessToken: 'fresh-token' } });
+  });
+});
+
+describe('ImClient runtime codes', () => {
+  // Spec §8: a connection that never opens is 600009.
+  it('reports 600009 when the socket cannot connect, and clears it once logged in', () => {
+    const { client, live } = setup();
+    client.connect('token');
+    expect(client.lastFailure()).toBeNull();
+    live().serverClose(1006);
+    expect(client.lastFailure()).toEqual({
+      code: RuntimeCode.SOCKET_CONNECT_FAILURE,
+      message: 'socket connect failure',
+    });
+    vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS);
+    live().login();
+    expect(client.getState()).toBe('loggedIn');
+    expect(client.lastFailure()).toBeNull();
+  });
+});
+
+describe('ImClient and a server going away', () => {
+  // A server shutting down closes sockets with 1001: the client reconnects quietly (issue 11 point 6).
+  it('shows neither "connection lost" nor "reconnected" around a 1001 restart', () => {
+    const { client, events, live, sockets } = setup();
+    client.connect('tok');
+    live().login();
+    live().serverClose(CloseCode.GOING_AWAY);
+    expect(client.getState()).toBe('closed');
+    // While the server is down, attempts fail (1006) — still quiet.
+    vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS);
+    live().serverClose(1006);
+    vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS);
+    live().login();
+    expect(sockets.length).toBe(3);
+    expect(client.getState()).toBe('loggedIn');
+    expect(events.onConnectionLost).not.toHaveBeenCalled();
+    expect(events.onReconnected).not.toHaveBeenCalled();
+    // An ordinary drop afterwards is announced as before.
+    live().serverClose(1006);
+    expect(events.onConnectionLost).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS);
+    live().login();
+    expect(events.onReconnected).toHaveBeenCalledTimes(1);
   });
 });

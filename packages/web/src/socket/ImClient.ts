@@ -3,7 +3,7 @@
  * loggedIn. Heartbeat every 10 s; after a drop it reconnects no sooner than 10 s
  * after the previous attempt. Free of DOM and React so it is unit-tested in node.
  */
-import { CloseCode, Cmd, MessageType, Timing, type ServerFrame } from '@parley/protocol';
+import { CloseCode, Cmd, MessageType, RuntimeCode, Timing, type ServerFrame } from '@parley/protocol';
 
 export type SocketState = 'closed' | 'open' | 'loggedIn';
 
@@ -41,6 +41,7 @@ export interface ImClientDeps {
 
 type FrameListener = (frame: ServerFrame) => void;
 const OPEN = 1;
+const CONNECT_FAILURE = { code: RuntimeCode.SOCKET_CONNECT_FAILURE, message: 'socket connect failure' };
 
 export class ImClient {
   private socket: SocketLike | null = null;
@@ -51,8 +52,12 @@ export class ImClient {
   private dropped = false;
   /** Notices only make sense once a session was live. */
   private hadSession = false;
+  /** The last drop was the server going away (1001): it stays quiet until the next login. */
+  private quietDrop = false;
   private heartbeat: unknown = null;
   private reconnect: unknown = null;
+  /** Spec §8: the last attempt could not connect (600009); cleared by a login. */
+  private failure: { code: number; message: string } | null = null;
   private readonly frameListeners = new Map<number, Set<FrameListener>>();
   private readonly stateListeners = new Set<(s: SocketState) => void>();
   private readonly now: () => number;
@@ -70,6 +75,11 @@ export class ImClient {
 
   getState(): SocketState {
     return this.state;
+  }
+
+  /** Why the last connection attempt failed (runtime code of spec §8), or null. */
+  lastFailure(): { code: number; message: string } | null {
+    return this.failure;
   }
 
   /** Listen to frames of one cmd (3 private, 4 group, 5 system). Returns the unsubscribe. */
@@ -90,6 +100,7 @@ export class ImClient {
     this.wanted = true;
     this.dropped = false;
     this.hadSession = false;
+    this.quietDrop = false;
     if (!this.socket) this.open();
   }
 
@@ -121,6 +132,7 @@ export class ImClient {
     try {
       socket = this.deps.createSocket(this.deps.url);
     } catch {
+      this.failure = CONNECT_FAILURE;
       this.scheduleReconnect();
       return;
     }
@@ -147,7 +159,8 @@ export class ImClient {
       case Cmd.HEARTBEAT:
         return;
       case Cmd.FORCE_LOGOUT:
-        this.close(CloseCode.BANNED_OR_UNREG);
+        // A normal close: 3099 is the spec's code for banned and deleted accounts only.
+        this.close(CloseCode.NORMAL);
         return this.events.onForceLogout(typeof frame.data === 'string' ? frame.data : '');
       case Cmd.SYSTEM_MESSAGE: {
         const msg = frame.data as { type?: number; content?: unknown } | undefined;
@@ -163,13 +176,13 @@ export class ImClient {
 
   private loggedIn(): void {
     this.setState('loggedIn');
+    this.failure = null;
     this.hadSession = true;
     this.clearTimer(this.heartbeat);
     this.heartbeat = this.setTimer(() => this.beat(), Timing.HEARTBEAT_MS);
-    if (this.dropped) {
-      this.dropped = false;
-      this.events.onReconnected();
-    }
+    if (this.dropped && !this.quietDrop) this.events.onReconnected();
+    this.dropped = false;
+    this.quietDrop = false;
   }
 
   private beat(): void {
@@ -179,6 +192,8 @@ export class ImClient {
   }
 
   private handleClose(code: number): void {
+    // Closed before it ever opened: the connection itself failed.
+    if (this.state === 'closed') this.failure = CONNECT_FAILURE;
     this.detach();
     this.setState('closed');
     if (!this.wanted) return;
@@ -189,7 +204,10 @@ export class ImClient {
       else this.events.onAccountClosed(MessageType.USER_BANNED, '');
       return;
     }
-    if (!this.dropped && this.hadSession) {
+    // A server going down (1001) is a restart, not a failure: the banner says "connecting",
+    // and no lost/reconnected notice follows (issue 11 point 6).
+    if (code === CloseCode.GOING_AWAY) this.quietDrop = !this.dropped;
+    else if (!this.dropped && this.hadSession && !this.quietDrop) {
       this.dropped = true;
       this.events.onConnectionLost();
     }

@@ -1,15 +1,20 @@
-/** Round avatar; without an image it shows the name's first letter on a colour picked from the name. */
+/**
+ * Round avatar; without an image it shows the name's first letter on a colour
+ * picked from the person's id (a remark or a new nickname keeps the colour), or
+ * from the name when there is no id.
+ */
 import { useState } from 'react';
+import { avatarColour } from './avatarColour';
 
-const COLOURS = ['#f5a623', '#4a90e2', '#7ed321', '#bd10e0', '#50e3c2', '#e86452', '#6c5ce7', '#00b894'];
-
-function colourOf(name: string): string {
-  let h = 0;
-  for (const ch of name) h = (h * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
-  return COLOURS[h % COLOURS.length] ?? '#999';
+interface AvatarProps {
+  src?: string;
+  name: string;
+  size?: number;
+  /** Who it is: a user id, or `g<id>` for a group. The colour follows it. */
+  colourId?: number | string;
 }
 
-export function Avatar({ src, name, size = 48 }: { src?: string; name: string; size?: number }) {
+export function Avatar({ src, name, size = 48, colourId }: AvatarProps) {
   const [broken, setBroken] = useState(false);
   const style = { width: size, height: size, borderRadius: size * 0.18, flex: 'none' as const };
   if (src && !broken) {
@@ -27,14 +32,16 @@ export function Avatar({ src, name, size = 48 }: { src?: string; name: string; s
   return (
     <span
       className="avatar avatar--initial"
-      role="img"
-      aria-label={name}
+      // a nameless avatar is decoration; a named one is read by its name
+      role={name ? 'img' : undefined}
+      aria-label={name || undefined}
+      aria-hidden={name ? undefined : true}
       style={{
         ...style,
         display: 'inline-flex',
         alignItems: 'center',
         justifyContent: 'center',
-        background: colourOf(name),
+        background: avatarColour(colourId ?? name),
         color: '#fff',
         fontSize: size * 0.42,
         fontWeight: 600,

@@ -24,6 +24,7 @@ export function FormField({ label, value, onValue, error, testId, hint, ...input
       <input
         {...input}
         id={id}
+        dir="auto"
         className="field__input"
         value={value}
         onChange={(e) => onValue(e.target.value)}

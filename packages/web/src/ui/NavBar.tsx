@@ -16,7 +16,9 @@ export function NavBar({ title, backTo = '/', noBack, end }: NavBarProps) {
   return (
     <header className="navbar">
       <div className="navbar__side">{!noBack && <BackButton backTo={backTo} />}</div>
-      <h1 className="navbar__title">{title}</h1>
+      <h1 className="navbar__title" dir="auto">
+        {title}
+      </h1>
       <div className="navbar__side navbar__side--end">{end}</div>
     </header>
   );

@@ -4,6 +4,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { moveByArrows, useFocusTrap } from './focusTrap';
 import './popover-menu.css';
 
 export interface PopoverMenuItem {
@@ -21,11 +22,13 @@ interface PopoverMenuProps {
   onClose: () => void;
   label: string;
   testId?: string;
+  /** A line above the items (e.g. a message's send time on a long-press). */
+  header?: string;
 }
 
 const MARGIN = 8;
 
-export function PopoverMenu({ x, y, items, onClose, label, testId }: PopoverMenuProps) {
+export function PopoverMenu({ x, y, items, onClose, label, testId, header }: PopoverMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState({ left: x, top: y, ready: false });
 
@@ -39,20 +42,18 @@ export function PopoverMenu({ x, y, items, onClose, label, testId }: PopoverMenu
     // prefer below the point, flip above when it would leave the screen
     const top = y + height + MARGIN > vh ? Math.max(MARGIN, y - height) : y;
     setPos({ left, top, ready: true });
-    el.querySelector<HTMLButtonElement>('button')?.focus();
   }, [x, y]);
+  // The first item takes focus, arrows move, Escape closes, focus goes back to the opener.
+  useFocusTrap(ref, { onEscape: onClose });
 
   useEffect(() => {
     const onDown = (e: Event) => {
       if (!ref.current?.contains(e.target as Node)) onClose();
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     document.addEventListener('pointerdown', onDown, true);
-    document.addEventListener('keydown', onKey);
     window.addEventListener('resize', onClose);
     return () => {
       document.removeEventListener('pointerdown', onDown, true);
-      document.removeEventListener('keydown', onKey);
       window.removeEventListener('resize', onClose);
     };
   }, [onClose]);
@@ -64,9 +65,16 @@ export function PopoverMenu({ x, y, items, onClose, label, testId }: PopoverMenu
       role="menu"
       aria-label={label}
       data-testid={testId}
-      style={{ left: pos.left, top: pos.top, visibility: pos.ready ? 'visible' : 'hidden' }}
+      // opacity, not visibility: the first item must take focus before the menu is placed
+      style={{ left: pos.left, top: pos.top, opacity: pos.ready ? 1 : 0 }}
       onContextMenu={(e) => e.preventDefault()}
+      onKeyDown={(e) => moveByArrows(e.currentTarget, e, '[role="menuitem"]')}
     >
+      {header && (
+        <div className="popover-menu__header" data-testid={testId && `${testId}-header`}>
+          {header}
+        </div>
+      )}
       {items.map((item) => (
         <button
           key={item.key}

@@ -36,6 +36,7 @@ export function SearchBox(props: SearchBoxProps) {
         </svg>
         <input
           type="search"
+          dir="auto"
           className="search-box__input"
           value={value}
           placeholder={placeholder}

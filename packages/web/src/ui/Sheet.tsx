@@ -1,6 +1,7 @@
-/** A modal panel: a bottom sheet on phones, a centred card on desktop. Escape or the mask closes it. */
-import { useEffect, type ReactNode } from 'react';
+/** A modal panel: a bottom sheet on phones, a centred card on desktop. Escape or the mask closes it; focus is trapped inside. */
+import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useFocusTrap } from './focusTrap';
 import './sheet.css';
 
 interface SheetProps {
@@ -12,14 +13,19 @@ interface SheetProps {
 }
 
 export function Sheet({ title, onClose, children, footer, testId }: SheetProps) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const panel = useRef<HTMLElement>(null);
+  // Focus moves in, Tab stays inside, Escape closes, focus returns on close.
+  useFocusTrap(panel, { onEscape: onClose });
   return createPortal(
     <div className="sheet-mask" onPointerDown={(e) => e.target === e.currentTarget && onClose()}>
-      <section className="sheet-panel" role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
+      <section
+        ref={panel}
+        className="sheet-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        data-testid={testId}
+      >
         <header className="sheet-panel__head">
           <h2 className="sheet-panel__title">{title}</h2>
         </header>

@@ -2,14 +2,16 @@
  * Modal dialog: alert (one button) and confirm (two). Promise-based and callable
  * outside React, because the api wrapper and socket raise dialogs (403, cmd 2).
  */
-import { useEffect, useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createStore, useStore } from '../app/createStore';
+import { useFocusTrap } from './focusTrap';
 import './dialog.css';
 
 export interface DialogOptions {
   title?: string;
-  content: string;
+  /** Text, or text with user names in `<bdi>` (see ui/Isolated.tsx). */
+  content: ReactNode;
   confirmText?: string;
   cancelText?: string;
   /** false for an alert with only the confirm button. */
@@ -47,11 +49,14 @@ export function DialogHost() {
 function DialogView({ entry }: { entry: DialogEntry }) {
   const { t } = useTranslation();
   const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirmRef.current?.focus(), []);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // Escape answers "cancel" (an alert has only "OK", so it acknowledges); Tab stays inside.
+  useFocusTrap(boxRef, { initial: confirmRef, onEscape: () => close(entry, !entry.showCancel) });
   const testId = entry.testId ?? 'dialog';
   return (
-    <div className="dialog-mask" onKeyDown={(e) => e.key === 'Escape' && entry.showCancel && close(entry, false)}>
+    <div className="dialog-mask">
       <div
+        ref={boxRef}
         className="dialog"
         role="alertdialog"
         aria-modal="true"

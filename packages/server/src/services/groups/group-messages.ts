@@ -79,6 +79,7 @@ export class GroupMessageService {
             receipt: req.receipt ? 1 : 0,
             receipt_ok: 0,
             quote_message_id: quote?.id ?? null,
+            forwarded: req.forwarded === true ? 1 : 0,
           })
           .returningAll()
           .executeTakeFirstOrThrow();

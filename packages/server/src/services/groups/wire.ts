@@ -76,6 +76,7 @@ export function toWireGroupMessage(row: GroupMessageRow, readedCount = 0, quote?
   if (row.tmp_id !== null) msg.tmpId = row.tmp_id;
   if (quote) msg.quoteMessage = quote;
   if (row.tip !== null) msg.tip = JSON.parse(row.tip) as GroupTip;
+  if (row.forwarded === 1) msg.forwarded = true;
   return msg;
 }
 

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { chatActions, useChatList } from '../../chat';
 import type { ChatSummary } from '../../chat/types';
-import { chatBoxPath } from '../../routes/paths';
+import { Paths, chatBoxPath } from '../../routes/paths';
 import { useConnectionState } from '../../socket';
 import { confirmDialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/EmptyState';
@@ -17,8 +17,12 @@ import { Spinner } from '../../ui/Spinner';
 import { VirtualList } from '../../ui/VirtualList';
 import { ChatRow, ROW_HEIGHT } from './ChatRow';
 import { ChatRowMenu } from './ChatRowMenu';
+import { ChatListSearch } from '../search/ChatListSearch';
+import { SearchBox } from '../../ui/SearchBox';
+import { SEARCH_KEYWORD_MAX } from '@parley/protocol';
 import { ConnectionBanner } from './ConnectionBanner';
 import './chat.css';
+import { Isolated, NAME_SLOT } from '../../ui/Isolated';
 
 function useNow(ms = 30_000): number {
   const [now, setNow] = useState(() => Date.now());
@@ -46,7 +50,11 @@ function ChatIcon() {
 function ChatList({ chats, onMenu }: { chats: ChatSummary[]; onMenu: (chat: ChatSummary) => void }) {
   const navigate = useNavigate();
   const now = useNow();
-  const open = useCallback((chat: ChatSummary) => void navigate(chatBoxPath(chat.type, chat.targetId)), [navigate]);
+  const open = useCallback(
+    (chat: ChatSummary) =>
+      void navigate(chat.type === 'SYSTEM' ? Paths.chatSystem : chatBoxPath(chat.type, chat.targetId)),
+    [navigate],
+  );
   return (
     <VirtualList
       items={chats}
@@ -65,6 +73,9 @@ export default function ChatPage() {
   const connection = useConnectionState();
   const [menuFor, setMenuFor] = useState<ChatSummary | null>(null);
   const closeMenu = useCallback(() => setMenuFor(null), []);
+  // Search (issue 11 point 20): chats, contacts and groups filtered here, messages from the server.
+  const [query, setQuery] = useState('');
+  const now = useNow();
 
   const busy = phase === 'initializing' || phase === 'receiving';
   // While disconnected the connection banner says it; the phase line shows during delivery.
@@ -73,7 +84,7 @@ export default function ChatPage() {
   const remove = async (chat: ChatSummary) => {
     setMenuFor(null);
     const ok = await confirmDialog({
-      content: t('chat.deleteConfirm', { name: chat.showName }),
+      content: <Isolated text={t('chat.deleteConfirm', { name: NAME_SLOT })} values={[chat.showName]} />,
       confirmText: t('chat.menu.delete'),
       testId: 'chat-delete-dialog',
     });
@@ -88,7 +99,16 @@ export default function ChatPage() {
         <Spinner size={14} />
         <span>{t(phase === 'receiving' ? 'chat.phase.receiving' : 'chat.phase.initializing')}</span>
       </div>
-      {chats.length > 0 ? (
+      <SearchBox
+        value={query}
+        onValue={setQuery}
+        placeholder={t('search.placeholder')}
+        testId="chat-search"
+        maxLength={SEARCH_KEYWORD_MAX}
+      />
+      {query.trim() ? (
+        <ChatListSearch query={query} chats={chats} now={now} />
+      ) : chats.length > 0 ? (
         <ChatList chats={chats} onMenu={setMenuFor} />
       ) : (
         <EmptyState testId="chat-empty" icon={<ChatIcon />} title={t('chat.emptyTitle')} text={t('chat.emptyText')} />

@@ -1,7 +1,8 @@
 /** The actions of one chat (long press or right click): pin or unpin, delete. */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { moveByArrows, useFocusTrap } from '../../ui/focusTrap';
 import type { ChatSummary } from '../../chat/types';
 
 interface ChatRowMenuProps {
@@ -14,20 +15,25 @@ interface ChatRowMenuProps {
 export function ChatRowMenu({ chat, onPin, onDelete, onClose }: ChatRowMenuProps) {
   const { t } = useTranslation();
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    first.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const menu = useRef<HTMLDivElement>(null);
+  // First item focused, Tab kept inside, Escape closes, focus back to the row.
+  useFocusTrap(menu, { initial: first, onEscape: onClose });
   return createPortal(
     <div
       className="chat-menu-mask"
       data-testid="chat-menu"
       onPointerDown={(e) => e.target === e.currentTarget && onClose()}
     >
-      <div className="chat-menu" role="menu" aria-label={t('chat.menu.title')}>
-        <p className="chat-menu__title">{chat.showName}</p>
+      <div
+        ref={menu}
+        className="chat-menu"
+        role="menu"
+        aria-label={t('chat.menu.title')}
+        onKeyDown={(e) => moveByArrows(e.currentTarget, e, 'button')}
+      >
+        <p className="chat-menu__title" dir="auto">
+          {chat.showName}
+        </p>
         <button
           ref={first}
           type="button"

@@ -18,6 +18,7 @@ import { ComplaintImages, type ComplaintImage } from './ComplaintImages';
 import { ComplaintTypePicker } from './ComplaintTypePicker';
 import '../../ui/form.css';
 import './complaint.css';
+import { Isolated, NAME_SLOT } from '../../ui/Isolated';
 
 export default function ComplaintPage() {
   const { t } = useTranslation();
@@ -87,7 +88,7 @@ function ComplaintForm({ targetType, targetId, targetName }: Target) {
   return (
     <form className="page__body" onSubmit={(e) => void submit(e)} noValidate>
       <p className="complaint__target" data-testid="complaint-target">
-        {t('complaint.target', { name: targetName || `#${targetId}` })}
+        <Isolated text={t('complaint.target', { name: NAME_SLOT })} values={[targetName || `#${targetId}`]} />
       </p>
       <div className="sheet">
         <ComplaintTypePicker value={type} onChange={setType} />
@@ -96,6 +97,7 @@ function ComplaintForm({ targetType, targetId, targetName }: Target) {
             {t('complaint.content')}
           </label>
           <textarea
+            dir="auto"
             id="complaint-content"
             className="field__textarea"
             value={content}

@@ -12,6 +12,7 @@ import { confirmDialog } from '../../ui/dialog';
 import { Switch } from '../../ui/Switch';
 import { showToast } from '../../ui/toast';
 import '../../ui/form.css';
+import { Isolated, NAME_SLOT } from '../../ui/Isolated';
 
 /** Run one action at a time; failures were already shown by the request wrapper. */
 function useBusy() {
@@ -80,7 +81,7 @@ export function FriendActions({ friend }: { friend: Friend }) {
   const remove = () =>
     run(async () => {
       const ok = await confirmDialog({
-        content: t('userInfo.deleteConfirm', { name }),
+        content: <Isolated text={t('userInfo.deleteConfirm', { name: NAME_SLOT })} values={[name]} />,
         confirmText: t('userInfo.delete'),
         testId: 'delete-friend-dialog',
       });

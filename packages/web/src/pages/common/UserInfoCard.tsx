@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Sex } from '@parley/protocol';
 import { ImageViewer } from '../../ui/ImageViewer';
 import { OnlineAvatar, TerminalTags } from '../friend/OnlineAvatar';
+import { Isolated, NAME_SLOT } from '../../ui/Isolated';
 
 export interface Profile {
   id: number;
@@ -14,6 +15,8 @@ export interface Profile {
   headImage: string;
   headImageThumb: string;
   sex: number;
+  /** False: never chose a gender ("not set", not "male"); undefined while unknown. */
+  sexSet?: boolean;
   signature: string;
   online: boolean;
   onlineWeb: boolean;
@@ -46,24 +49,37 @@ export function UserInfoCard({ profile, friend, self }: { profile: Profile; frie
         />
       </button>
       <div className="user-card__text">
-        <h2 className="user-card__name" data-testid="user-info-name">
+        <h2 className="user-card__name" dir="auto" data-testid="user-info-name">
           {profile.showName}
-          <span className="user-card__sex" title={t(profile.sex === Sex.FEMALE ? 'fields.female' : 'fields.male')}>
-            {profile.sex === Sex.FEMALE ? '♀' : '♂'}
-          </span>
+          {profile.sexSet && (
+            <span
+              className="user-card__sex"
+              role="img"
+              aria-label={t(profile.sex === Sex.FEMALE ? 'fields.female' : 'fields.male')}
+              title={t(profile.sex === Sex.FEMALE ? 'fields.female' : 'fields.male')}
+              data-testid="user-info-sex"
+            >
+              {profile.sex === Sex.FEMALE ? '♀' : '♂'}
+            </span>
+          )}
         </h2>
+        {profile.sexSet === false && (
+          <p className="user-card__line" data-testid="user-info-gender-unset">
+            {t('bugs.genderNotSet')}
+          </p>
+        )}
         {profile.remark && (
-          <p className="user-card__line" data-testid="user-info-nickname">
-            {t('userInfo.nickNameLine', { nickName: profile.nickName })}
+          <p className="user-card__line" dir="auto" data-testid="user-info-nickname">
+            <Isolated text={t('userInfo.nickNameLine', { nickName: NAME_SLOT })} values={[profile.nickName]} />
           </p>
         )}
         {/* Empty for strangers: the server keeps their user name (e-mail) private. */}
         {profile.userName && (
-          <p className="user-card__line" data-testid="user-info-username">
-            {t('mine.accountLine', { account: profile.userName })}
+          <p className="user-card__line" dir="auto" data-testid="user-info-username">
+            <Isolated text={t('mine.accountLine', { account: NAME_SLOT })} values={[profile.userName]} />
           </p>
         )}
-        <p className="user-card__line user-card__signature" data-testid="user-info-signature">
+        <p className="user-card__line user-card__signature" dir="auto" data-testid="user-info-signature">
           {profile.signature || t('mine.noSignature')}
         </p>
         {!self && (

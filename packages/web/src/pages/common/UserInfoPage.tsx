@@ -44,7 +44,7 @@ function UserInfo({ id }: { id: number }) {
 
   // The friend entry is live (sync frames, online refresh); the fetched user fills in for strangers.
   const shown: Profile | null = friend
-    ? { ...friend, showName: friend.showNickName }
+    ? { ...friend, showName: friend.showNickName, sexSet: user?.sexSet }
     : user
       ? { ...user, remark: '', onlineWeb: false, onlineApp: false, showName: user.nickName, isBlocked: strangerBlocked }
       : null;

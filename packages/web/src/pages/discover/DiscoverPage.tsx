@@ -1,41 +1,76 @@
-/** Discover tab: external links, each opened through the leaving-the-app warning. */
-import { useNavigate } from 'react-router';
+/** Discover tab: a banner of the featured links above the list of links (GET /discover/links). */
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Paths } from '../../routes/paths';
-import { Cell, CellGroup } from '../../ui/Cell';
+import type { DiscoverLink } from '@parley/protocol';
+import { Links, Paths } from '../../routes/paths';
+import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
-import { DISCOVER_LINKS } from './links';
+import { Spinner } from '../../ui/Spinner';
+import { BannerSwiper } from './BannerSwiper';
+import { LinkIcon } from './LinkIcon';
+import { featuredLinks, loadDiscoverLinks, useDiscoverLinks } from './discoverLinks';
+import './discover.css';
 
 export default function DiscoverPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { links, failed } = useDiscoverLinks();
+  const shown = useLocation().pathname === Paths.discover;
+  // The tab stays mounted: refresh whenever it is shown again (an operator may have edited).
+  useEffect(() => {
+    if (shown) void loadDiscoverLinks();
+  }, [shown]);
+
+  const open = (link: DiscoverLink) => void navigate(Links.discoverExternalLink(link.url));
+  const featured = links ? featuredLinks(links) : [];
+
   return (
-    <div className="page">
+    <div className="page" data-testid="discover-page">
       <NavBar title={t('tabs.discover')} noBack />
-      <CellGroup>
-        {DISCOVER_LINKS.map((link) => (
-          <Cell
-            key={link.key}
-            testId={`discover-link-${link.key}`}
-            icon={
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                <path
-                  d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm3.5-12.5-2 5-5 2 2-5z"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.6"
-                  strokeLinejoin="round"
-                />
-              </svg>
-            }
-            label={t(`discover.links.${link.key}`)}
-            value={new URL(link.url).host}
-            onClick={() =>
-              void navigate(`${Paths.discoverExternalLink}?${new URLSearchParams({ url: link.url, chatIdx: '-1' })}`)
-            }
-          />
-        ))}
-      </CellGroup>
+      {featured.length > 0 && <BannerSwiper slides={featured} onOpen={open} />}
+      {links === null && !failed && (
+        <div className="page-state">
+          <Spinner />
+        </div>
+      )}
+      {links === null && failed && (
+        <button type="button" className="page-state page-state--error" onClick={() => void loadDiscoverLinks()}>
+          {t('discover.loadFailed')}
+        </button>
+      )}
+      {links?.length === 0 && <EmptyState testId="discover-empty" title={t('discover.empty')} />}
+      {links && links.length > 0 && (
+        <ul className="discover-list" data-testid="discover-list">
+          {links.map((link) => (
+            <li key={link.id}>
+              <button
+                type="button"
+                className="discover-row"
+                onClick={() => open(link)}
+                data-testid={`discover-link-${link.id}`}
+              >
+                <LinkIcon link={link} />
+                <span className="discover-row__text" dir="auto">
+                  <span className="discover-row__title">{link.title}</span>
+                  {link.description && <span className="discover-row__desc">{link.description}</span>}
+                  <span className="discover-row__host">
+                    <bdi>{hostOf(link.url)}</bdi>
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }

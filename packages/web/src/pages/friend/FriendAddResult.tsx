@@ -31,9 +31,11 @@ export function FriendAddResult({ user, relation }: { user: User; relation: Rela
   return (
     <div className="person-row" data-testid={`friend-add-result-${user.id}`}>
       <button type="button" className="person-row__open" onClick={() => void navigate(Links.userInfo(user.id))}>
-        <Avatar src={user.headImageThumb || user.headImage} name={user.nickName} size={44} />
+        <Avatar src={user.headImageThumb || user.headImage} name={user.nickName} colourId={user.id} size={44} />
         <span className="person-row__text">
-          <span className="person-row__name">{user.nickName}</span>
+          <span className="person-row__name" dir="auto">
+            {user.nickName}
+          </span>
           {/* The server shows the user name only to friends or to a search for exactly it. */}
           {user.userName && <span className="person-row__account">{user.userName}</span>}
         </span>

@@ -13,6 +13,7 @@ import { NavBar } from '../../ui/NavBar';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
 import { validate, type FieldErrors } from '../../ui/validate';
+import { Isolated, NAME_SLOT } from '../../ui/Isolated';
 
 export default function FriendRemarkPage() {
   const { t } = useTranslation();
@@ -80,7 +81,9 @@ function RemarkForm({ friend, backTo }: { friend: Friend; backTo: string }) {
         autoFocus
         hint={`${remark.length}/${Limits.FRIEND_REMARK_MAX}`}
       />
-      <p className="form-note">{t('friendRemark.hint', { nickName: friend.nickName })}</p>
+      <p className="form-note">
+        <Isolated text={t('friendRemark.hint', { nickName: NAME_SLOT })} values={[friend.nickName]} />
+      </p>
       <button type="submit" className="btn btn--primary btn--block" disabled={saving} data-testid="friend-remark-save">
         {t('common.save')}
       </button>

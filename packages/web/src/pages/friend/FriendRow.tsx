@@ -2,16 +2,20 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Friend } from '@parley/protocol';
+import { Links } from '../../routes/paths';
+import { useOpenInPane } from '../shell/useWideLayout';
 import { OnlineAvatar, TerminalTags } from './OnlineAvatar';
 
 export const FriendRow = memo(function FriendRow({ friend, onOpen }: { friend: Friend; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
   const online = friend.online && !friend.deleted;
+  const selected = useOpenInPane(Links.userInfo(friend.id)); // two panes: this person's info is open
   const note = friend.deleted ? t('friend.accountDeleted') : friend.isBlocked ? t('friend.blocked') : null;
   return (
     <button
       type="button"
-      className={friend.deleted ? 'friend-row friend-row--deleted' : 'friend-row'}
+      className={`${friend.deleted ? 'friend-row friend-row--deleted' : 'friend-row'}${selected ? ' row--selected' : ''}`}
+      aria-current={selected ? 'page' : undefined}
       onClick={() => onOpen(friend.id)}
       data-testid={`friend-row-${friend.id}`}
       data-online={online ? 'true' : 'false'}
@@ -23,10 +27,14 @@ export const FriendRow = memo(function FriendRow({ friend, onOpen }: { friend: F
         online={online}
       />
       <span className="friend-row__text">
-        <span className="friend-row__name" data-testid={`friend-name-${friend.id}`}>
+        <span className="friend-row__name" dir="auto" data-testid={`friend-name-${friend.id}`}>
           {friend.showNickName}
         </span>
-        {note && <span className="friend-row__note">{note}</span>}
+        {note && (
+          <span className="friend-row__note" dir="auto">
+            {note}
+          </span>
+        )}
       </span>
       {online && <TerminalTags userId={friend.id} web={friend.onlineWeb} app={friend.onlineApp} />}
       {friend.isDnd && (

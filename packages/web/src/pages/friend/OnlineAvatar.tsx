@@ -14,7 +14,7 @@ interface OnlineAvatarProps {
 export function OnlineAvatar({ userId, src, name, online, size = 44 }: OnlineAvatarProps) {
   return (
     <span className="online-avatar">
-      <Avatar src={src} name={name} size={size} />
+      <Avatar src={src} name={name} colourId={userId} size={size} />
       {online && <span className="online-dot" data-testid={`friend-online-dot-${userId}`} aria-hidden="true" />}
     </span>
   );

@@ -53,8 +53,10 @@ export function FriendPicker({ picked, onPicked, max, members }: FriendPickerPro
                     disabled={isMember}
                     onChange={() => toggle(f.id)}
                   />
-                  <Avatar src={f.headImageThumb || f.headImage} name={f.showNickName} size={36} />
-                  <span className="pick-item__name">{f.showNickName}</span>
+                  <Avatar src={f.headImageThumb || f.headImage} name={f.showNickName} colourId={f.id} size={36} />
+                  <span className="pick-item__name" dir="auto">
+                    {f.showNickName}
+                  </span>
                   {isMember && <span className="pick-item__note">{t('group.alreadyMember')}</span>}
                 </label>
               </li>

@@ -104,6 +104,7 @@ function GroupForm({ group }: { group?: Group }) {
             <AvatarPicker
               src={image.headImageThumb || image.headImage}
               name={name || t('group.title')}
+              colourId={group ? `g${group.id}` : undefined}
               onUploaded={(img) => setImage({ headImage: img.originUrl, headImageThumb: img.thumbUrl })}
               onBusy={setUploading}
             />
@@ -122,6 +123,7 @@ function GroupForm({ group }: { group?: Group }) {
                   {t('group.notice')}
                 </label>
                 <textarea
+                  dir="auto"
                   id="group-notice"
                   className="field__textarea"
                   value={notice}

@@ -70,9 +70,16 @@ function GroupRow({ group, onOpen }: { group: Group; onOpen: () => void }) {
       onClick={onOpen}
       data-testid={`group-row-${group.id}`}
     >
-      <Avatar src={group.headImageThumb || group.headImage} name={group.showGroupName} size={44} />
+      <Avatar
+        src={group.headImageThumb || group.headImage}
+        name={group.showGroupName}
+        colourId={`g${group.id}`}
+        size={44}
+      />
       <span className="group-row__text">
-        <span className="group-row__name">{group.showGroupName}</span>
+        <span className="group-row__name" dir="auto">
+          {group.showGroupName}
+        </span>
         <span className="group-row__note">{note ?? t('group.memberCount', { count: group.memberCount })}</span>
       </span>
     </button>

@@ -26,6 +26,7 @@ import { VirtualList } from '../../ui/VirtualList';
 import { showToast } from '../../ui/toast';
 import { byRole, filterMembers } from './memberSearch';
 import './group.css';
+import { Isolated, NAME_SLOT } from '../../ui/Isolated';
 
 export default function GroupMemberPage() {
   const { t } = useTranslation();
@@ -123,9 +124,16 @@ const MemberRow = memo(function MemberRow({
       onClick={() => onOpen(member)}
       data-testid={`group-member-${member.userId}`}
     >
-      <Avatar src={member.headImageThumb || member.headImage} name={member.showNickName} size={40} />
+      <Avatar
+        src={member.headImageThumb || member.headImage}
+        name={member.showNickName}
+        colourId={member.userId}
+        size={40}
+      />
       <span className="group-row__text">
-        <span className="group-row__name">{member.showNickName}</span>
+        <span className="group-row__name" dir="auto">
+          {member.showNickName}
+        </span>
         <span className="group-row__note">{t(member.online ? 'userInfo.online' : 'userInfo.offline')}</span>
       </span>
       {member.isOwner && <span className="role-tag role-tag--owner">{t('group.owner')}</span>}
@@ -163,7 +171,7 @@ function MemberActions({ group, role, member, onClose }: MemberActionsProps) {
 
   const remove = async () => {
     const ok = await confirmDialog({
-      content: t('group.removeConfirm', { name }),
+      content: <Isolated text={t('group.removeConfirm', { name: NAME_SLOT })} values={[name]} />,
       confirmText: t('group.remove'),
       testId: 'group-remove-dialog',
     });

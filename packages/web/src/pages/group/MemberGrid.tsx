@@ -28,8 +28,10 @@ export function MemberGrid({ groupId, members, canInvite, canRemove }: MemberGri
           onClick={() => void navigate(Links.userInfo(m.userId))}
           data-testid={`group-grid-member-${m.userId}`}
         >
-          <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} size={48} />
-          <span className="member-grid__name">{m.showNickName}</span>
+          <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} colourId={m.userId} size={48} />
+          <span className="member-grid__name" dir="auto">
+            {m.showNickName}
+          </span>
           {(m.isOwner || m.isManager) && (
             <span className="member-grid__badge">{t(m.isOwner ? 'group.owner' : 'group.admin')}</span>
           )}
@@ -83,7 +85,9 @@ function Tile({
           {children}
         </svg>
       </span>
-      <span className="member-grid__name">{label}</span>
+      <span className="member-grid__name" dir="auto">
+        {label}
+      </span>
     </button>
   );
 }

@@ -102,8 +102,10 @@ export function MemberSelector(props: MemberSelectorProps) {
               disabled={fixed.includes(m.userId)}
               onChange={() => toggle(m.userId)}
             />
-            <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} size={36} />
-            <span className="pick-item__name">{m.showNickName}</span>
+            <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} colourId={m.userId} size={36} />
+            <span className="pick-item__name" dir="auto">
+              {m.showNickName}
+            </span>
           </label>
         )}
         className="pick-list"

@@ -19,7 +19,8 @@ export default function LangPage() {
             key={locale}
             type="button"
             className="cell cell--button"
-            role="menuitemradio"
+            // a choice of one: radio semantics (a menu item would need a menu around it)
+            role="radio"
             aria-checked={locale === current}
             data-testid={`lang-item-${locale}`}
             onClick={() => void changeLocale(locale)}

@@ -11,11 +11,13 @@ import './avatar-picker.css';
 interface AvatarPickerProps {
   src: string;
   name: string;
+  /** The user id (or `g<id>` for a group) the letter avatar's colour follows. */
+  colourId?: number | string;
   onUploaded: (image: ImageUploadResult) => void;
   onBusy: (busy: boolean) => void;
 }
 
-export function AvatarPicker({ src, name, onUploaded, onBusy }: AvatarPickerProps) {
+export function AvatarPicker({ src, name, colourId, onUploaded, onBusy }: AvatarPickerProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -52,7 +54,7 @@ export function AvatarPicker({ src, name, onUploaded, onBusy }: AvatarPickerProp
         data-testid="mine-edit-avatar"
         aria-label={t('mineEdit.changeAvatar')}
       >
-        <Avatar src={preview ?? src} name={name} size={88} />
+        <Avatar src={preview ?? src} name={name} colourId={colourId} size={88} />
         <span className="avatar-picker__badge" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="14" height="14">
             <path

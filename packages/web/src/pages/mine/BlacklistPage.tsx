@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
 import './blacklist.css';
 import '../../ui/person-row.css';
+import { Isolated, NAME_SLOT } from '../../ui/Isolated';
 
 export default function BlacklistPage() {
   const { t } = useTranslation();
@@ -63,7 +64,7 @@ function BlacklistRow({ entry }: { entry: BlacklistEntry }) {
 
   const unblock = async () => {
     const ok = await confirmDialog({
-      content: t('userInfo.unblockConfirm', { name }),
+      content: <Isolated text={t('userInfo.unblockConfirm', { name: NAME_SLOT })} values={[name]} />,
       confirmText: t('userInfo.unblock'),
       testId: 'unblock-dialog',
     });
@@ -80,9 +81,11 @@ function BlacklistRow({ entry }: { entry: BlacklistEntry }) {
   return (
     <div className="person-row" data-testid={`blacklist-row-${entry.toUserId}`}>
       <button type="button" className="person-row__open" onClick={() => void navigate(Links.userInfo(entry.toUserId))}>
-        <Avatar src={entry.headImageThumb} name={name} size={44} />
+        <Avatar src={entry.headImageThumb} name={name} colourId={entry.toUserId} size={44} />
         <span className="person-row__text">
-          <span className="person-row__name">{name}</span>
+          <span className="person-row__name" dir="auto">
+            {name}
+          </span>
           <span className="person-row__account">{entry.userName}</span>
         </span>
       </button>

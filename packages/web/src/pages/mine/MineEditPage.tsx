@@ -19,18 +19,22 @@ export default function MineEditPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const [nickName, setNickName] = useState(user.nickName);
-  const [sex, setSex] = useState<number>(user.sex);
+  // null: never chosen (shown as "not set"; saving does not choose one).
+  const [sex, setSex] = useState<number | null>(user.sexSet ? user.sex : null);
   const [signature, setSignature] = useState(user.signature);
   const [image, setImage] = useState({ headImage: user.headImage, headImageThumb: user.headImageThumb });
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
 
+  const nickLength = nickName.trim().length;
+  const nickTooLong = nickLength > Limits.NICKNAME_MAX;
+
   const onUploaded = (r: ImageUploadResult) => setImage({ headImage: r.originUrl, headImageThumb: r.thumbUrl });
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const v = validate(userUpdateRequest, { id: user.id, nickName, sex, signature, ...image });
+    const v = validate(userUpdateRequest, { id: user.id, nickName, sex: sex ?? undefined, signature, ...image });
     setErrors(v.errors);
     if (!v.ok) return;
     setSaving(true);
@@ -53,6 +57,7 @@ export default function MineEditPage() {
         <AvatarPicker
           src={image.headImageThumb || image.headImage}
           name={nickName || user.userName}
+          colourId={user.id}
           onUploaded={onUploaded}
           onBusy={setUploading}
         />
@@ -67,8 +72,16 @@ export default function MineEditPage() {
             label={t('fields.nickName')}
             value={nickName}
             onValue={setNickName}
-            error={errors.nickName}
-            maxLength={Limits.NICKNAME_MAX}
+            // Not cut at the limit: the counter and the error say what is wrong (as the signature does).
+            error={nickTooLong ? 'errors.nickNameLength' : errors.nickName}
+            hint={
+              <span
+                className={nickTooLong ? 'field__count field__count--over' : 'field__count'}
+                data-testid="mine-edit-nickname-count"
+              >
+                {nickLength}/{Limits.NICKNAME_MAX}
+              </span>
+            }
             testId="mine-edit-nickname"
           />
           <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
@@ -94,6 +107,11 @@ export default function MineEditPage() {
                 </label>
               ))}
             </div>
+            {sex === null && (
+              <span className="field__hint field__hint--start" data-testid="mine-edit-sex-unset">
+                {t('bugs.genderNotSet')}
+              </span>
+            )}
           </fieldset>
           <SignatureField value={signature} onValue={setSignature} error={errors.signature} />
           <button

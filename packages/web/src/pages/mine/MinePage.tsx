@@ -1,7 +1,7 @@
-/** Mine tab: profile card and entries (edit, password, language, blocklist, complaints, about, agreement, privacy, log out). */
+/** Mine tab: profile card and entries (edit, password, language, favourites, blocklist, complaints, about, agreement, privacy, log out). */
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION, APP_VERSION_CODE, LOCALE_NAMES } from '@parley/protocol';
+import { APP_VERSION, APP_VERSION_CODE, LOCALE_NAMES, UserType } from '@parley/protocol';
 import { logout, useCurrentUser } from '../../app/session';
 import { currentLocale } from '../../i18n';
 import { Paths } from '../../routes/paths';
@@ -9,7 +9,9 @@ import { Avatar } from '../../ui/Avatar';
 import { Cell, CellGroup } from '../../ui/Cell';
 import { alertDialog, confirmDialog } from '../../ui/dialog';
 import { NavBar } from '../../ui/NavBar';
+import { PushCell } from '../../push/PushCell';
 import './mine.css';
+import { Isolated, NAME_SLOT } from '../../ui/Isolated';
 
 export default function MinePage() {
   const { t } = useTranslation();
@@ -37,22 +39,27 @@ export default function MinePage() {
     <div className="page">
       <NavBar title={t('tabs.mine')} noBack />
       <button type="button" className="profile-card" onClick={go(Paths.mineEdit)} data-testid="mine-profile">
-        <Avatar src={user.headImageThumb || user.headImage} name={user.nickName} size={64} />
+        <Avatar src={user.headImageThumb || user.headImage} name={user.nickName} colourId={user.id} size={64} />
         <span className="profile-card__text">
-          <span className="profile-card__name" data-testid="mine-nickname">
+          <span className="profile-card__name" dir="auto" data-testid="mine-nickname">
             {user.nickName}
           </span>
           <span className="profile-card__line" data-testid="mine-username">
-            {t('mine.accountLine', { account: user.userName })}
+            <Isolated text={t('mine.accountLine', { account: NAME_SLOT })} values={[user.userName]} />
           </span>
-          <span className="profile-card__line profile-card__signature" data-testid="mine-signature">
+          <span className="profile-card__line profile-card__signature" dir="auto" data-testid="mine-signature">
             {user.signature || t('mine.noSignature')}
           </span>
         </span>
       </button>
       <CellGroup>
         <Cell label={t('mine.editProfile')} onClick={go(Paths.mineEdit)} testId="mine-edit-entry" />
-        <Cell label={t('mine.changePassword')} onClick={go(Paths.minePassword)} testId="mine-password-entry" />
+        {/* The trial account cannot change its password (the server refuses): no form to offer. */}
+        {user.type !== UserType.TRIAL && (
+          <Cell label={t('mine.changePassword')} onClick={go(Paths.minePassword)} testId="mine-password-entry" />
+        )}
+        <Cell label={t('devices.title')} onClick={go(Paths.mineDevices)} testId="mine-devices-entry" />
+        <PushCell />
         <Cell
           label={t('mine.language')}
           value={LOCALE_NAMES[currentLocale()]}
@@ -61,9 +68,15 @@ export default function MinePage() {
         />
       </CellGroup>
       <CellGroup>
+        <Cell label={t('favourites.title')} onClick={go(Paths.mineFavourites)} testId="mine-favourites-entry" />
         <Cell label={t('mine.blacklist')} onClick={go(Paths.blacklist)} testId="mine-blacklist-entry" />
         <Cell label={t('mine.complaints')} onClick={go(Paths.complaintList)} testId="mine-complaints-entry" />
       </CellGroup>
+      {user.isOperator && (
+        <CellGroup>
+          <Cell label={t('console.title')} onClick={go(Paths.console)} testId="mine-console-entry" />
+        </CellGroup>
+      )}
       <CellGroup>
         <Cell label={t('mine.agreement')} onClick={go(Paths.agreement)} testId="mine-agreement-entry" />
         <Cell label={t('mine.privacy')} onClick={go(Paths.privacy)} testId="mine-privacy-entry" />

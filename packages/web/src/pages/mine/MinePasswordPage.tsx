@@ -1,10 +1,14 @@
-/** /pages/mine/mine-password: old, new, confirm. The trial account sees the server's refusal. */
+/**
+ * /pages/mine/mine-password: old, new, confirm. A refusal shows once, under the form
+ * (no toast). The trial account cannot change its password: it sees why, not the form.
+ */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { modifyPasswordRequest } from '@parley/protocol';
+import { UserType, modifyPasswordRequest } from '@parley/protocol';
 import { ApiError } from '../../api/ApiError';
 import { call } from '../../api/call';
+import { useCurrentUser } from '../../app/session';
 import { Paths } from '../../routes/paths';
 import { FormField } from '../../ui/FormField';
 import { NavBar } from '../../ui/NavBar';
@@ -20,6 +24,7 @@ export default function MinePasswordPage() {
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const trial = useCurrentUser().type === UserType.TRIAL;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,11 +36,11 @@ export default function MinePasswordPage() {
     if (!v.ok || next.confirm) return;
     setBusy(true);
     try {
-      await call('modifyPassword', { body: v.data });
+      await call('modifyPassword', { body: v.data, silent: true });
       showToast(t('minePassword.success'));
       void navigate(Paths.mine, { replace: true });
     } catch (err) {
-      // the toast already showed it; keep it on screen too (e.g. the trial account's refusal)
+      // shown once, under the form (silent: no toast on top of it)
       if (err instanceof ApiError) setRefusal(err.message);
     } finally {
       setBusy(false);
@@ -45,46 +50,54 @@ export default function MinePasswordPage() {
   return (
     <div className="page page--narrow">
       <NavBar title={t('minePassword.title')} backTo={Paths.mine} />
-      <form className="page__body" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="sheet form">
-          <FormField
-            label={t('minePassword.old')}
-            type="password"
-            autoComplete="current-password"
-            value={form.oldPassword}
-            onValue={set('oldPassword')}
-            error={errors.oldPassword}
-            testId="password-old"
-          />
-          <FormField
-            label={t('minePassword.new')}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('fields.passwordPlaceholder')}
-            value={form.newPassword}
-            onValue={set('newPassword')}
-            error={errors.newPassword}
-            testId="password-new"
-          />
-          <FormField
-            label={t('minePassword.confirm')}
-            type="password"
-            autoComplete="new-password"
-            value={form.confirm}
-            onValue={set('confirm')}
-            error={errors.confirm}
-            testId="password-confirm"
-          />
-          {refusal && (
-            <p className="form-error" role="alert" data-testid="password-refusal">
-              {refusal}
-            </p>
-          )}
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="password-submit">
-            {t('common.confirm')}
-          </button>
+      {trial ? (
+        <div className="page__body">
+          <p className="sheet form-note" data-testid="password-trial-note">
+            {t('errors.trialCannotChangePassword')}
+          </p>
         </div>
-      </form>
+      ) : (
+        <form className="page__body" onSubmit={(e) => void submit(e)} noValidate>
+          <div className="sheet form">
+            <FormField
+              label={t('minePassword.old')}
+              type="password"
+              autoComplete="current-password"
+              value={form.oldPassword}
+              onValue={set('oldPassword')}
+              error={errors.oldPassword}
+              testId="password-old"
+            />
+            <FormField
+              label={t('minePassword.new')}
+              type="password"
+              autoComplete="new-password"
+              placeholder={t('fields.passwordPlaceholder')}
+              value={form.newPassword}
+              onValue={set('newPassword')}
+              error={errors.newPassword}
+              testId="password-new"
+            />
+            <FormField
+              label={t('minePassword.confirm')}
+              type="password"
+              autoComplete="new-password"
+              value={form.confirm}
+              onValue={set('confirm')}
+              error={errors.confirm}
+              testId="password-confirm"
+            />
+            {refusal && (
+              <p className="form-error" role="alert" data-testid="password-refusal">
+                {refusal}
+              </p>
+            )}
+            <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="password-submit">
+              {t('common.confirm')}
+            </button>
+          </div>
+        </form>
+      )}
     </div>
   );
 }

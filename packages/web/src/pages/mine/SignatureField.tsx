@@ -20,6 +20,7 @@ export function SignatureField({
         {t('fields.signature')}
       </label>
       <textarea
+        dir="auto"
         id={id}
         className="field__textarea"
         value={value}

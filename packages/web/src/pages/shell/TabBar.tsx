@@ -5,7 +5,7 @@ import { useTotalUnread } from '../../chat';
 import { Paths, TABS, type TabKey } from '../../routes/paths';
 import { TabIcon } from './TabIcon';
 
-export function TabBar({ active }: { active: TabKey }) {
+export function TabBar({ active, onSelect }: { active: TabKey; onSelect?: (tab: TabKey) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const unread = useTotalUnread();
@@ -21,7 +21,9 @@ export function TabBar({ active }: { active: TabKey }) {
             aria-current={selected ? 'page' : undefined}
             data-testid={`tab-${tab}`}
             onClick={() => {
-              if (!selected) void navigate(Paths[tab], { replace: true });
+              if (selected) return;
+              if (onSelect) onSelect(tab);
+              else void navigate(Paths[tab], { replace: true });
             }}
           >
             <span className="tabbar__icon-wrap">

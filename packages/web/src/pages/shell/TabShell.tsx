@@ -1,11 +1,11 @@
 /**
  * The four-tab shell (spec §2). Visited tab pages stay mounted and hidden, and
- * each pane's scrollTop is saved on leave and restored on return.
+ * each pane's scrollTop is saved on leave and restored on return. From 900 px it is
+ * the list side of the two-pane layout (AppLayout).
  */
 import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
-import { useLocation } from 'react-router';
 import { lazyPage } from '../../routes/lazyPage';
-import { TABS, tabOfPath, type TabKey } from '../../routes/paths';
+import { TABS, type TabKey } from '../../routes/paths';
 import { TabBar } from './TabBar';
 import './shell.css';
 
@@ -16,8 +16,15 @@ const pages: Record<TabKey, ComponentType> = {
   mine: lazyPage(() => import('../mine/MinePage')),
 };
 
-export function TabShell() {
-  const active = tabOfPath(useLocation().pathname) ?? 'chat';
+interface TabShellProps {
+  active: TabKey;
+  /** Two panes: a tab chooses the list; default navigates to the tab's route. */
+  onSelectTab?: (tab: TabKey) => void;
+  /** Two panes: told of every click in the list before its row acts (see routes/paneNavigation). */
+  onListClick?: () => void;
+}
+
+export function TabShell({ active, onSelectTab, onListClick }: TabShellProps) {
   const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([active]));
   const panes = useRef(new Map<TabKey, HTMLElement>());
   const scrollTops = useRef(new Map<TabKey, number>());
@@ -34,8 +41,8 @@ export function TabShell() {
 
   return (
     <div className="shell">
-      <TabBar active={active} />
-      <main className="shell__main">
+      <TabBar active={active} onSelect={onSelectTab} />
+      <main className="shell__main" onClickCapture={onListClick}>
         {TABS.filter((tab) => visited.has(tab)).map((tab) => {
           const Page = pages[tab];
           return (

@@ -2,8 +2,12 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '../../../routes/paths';
+import { useConnectionState } from '../../../socket';
 import { BackButton } from '../../../ui/BackButton';
+import { ChatSearchButton } from '../../search/ChatSearchButton';
+import { useTypingLine } from './useTypingLine';
 import '../../../ui/navbar.css';
+import './chat-polish.css';
 
 interface ChatBoxNavProps {
   title: string;
@@ -11,31 +15,47 @@ interface ChatBoxNavProps {
   online?: boolean;
   /** The friend's profile or the group's info. */
   infoLink: string;
+  /** Search in this chat (pages/search/ChatSearchPage). */
+  searchLink?: string;
 }
 
-export function ChatBoxNav({ title, online, infoLink }: ChatBoxNavProps) {
+export function ChatBoxNav({ title, online, infoLink, searchLink }: ChatBoxNavProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const connecting = useConnectionState() !== 'loggedIn';
+  const typing = useTypingLine();
   return (
     <header className="navbar chat-nav">
       <div className="navbar__side">
         <BackButton backTo={Paths.chat} />
       </div>
       <div className="chat-nav__title">
-        <h1 className="navbar__title" data-testid="chat-box-title">
+        <h1 className="navbar__title" dir="auto" data-testid="chat-box-title">
           {title}
         </h1>
-        {online !== undefined && (
-          <span
-            className={`chat-nav__state${online ? ' chat-nav__state--online' : ''}`}
-            data-testid="chat-box-online"
-            data-online={online}
-          >
-            {t(online ? 'userInfo.online' : 'userInfo.offline')}
+        {connecting ? (
+          // While the socket is down the friend's last known state would be a guess.
+          <span className="chat-nav__state" role="status" data-testid="chat-box-connecting">
+            {t('offline.connecting')}
           </span>
+        ) : typing ? (
+          <span className="chat-nav__state chat-nav__typing" role="status" data-testid="chat-box-typing" dir="auto">
+            {typing}
+          </span>
+        ) : (
+          online !== undefined && (
+            <span
+              className={`chat-nav__state${online ? ' chat-nav__state--online' : ''}`}
+              data-testid="chat-box-online"
+              data-online={online}
+            >
+              {t(online ? 'userInfo.online' : 'userInfo.offline')}
+            </span>
+          )
         )}
       </div>
       <div className="navbar__side navbar__side--end">
+        {searchLink && <ChatSearchButton link={searchLink} />}
         <button
           type="button"
           className="nav-icon"

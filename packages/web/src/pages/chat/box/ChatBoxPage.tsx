@@ -18,7 +18,9 @@ import { showToast } from '../../../ui/toast';
 import { ZoomImageViewer } from '../../../ui/ZoomImageViewer';
 import { ChatBoxContext, type ChatBoxApi } from './ChatBoxContext';
 import { ChatBoxNav } from './ChatBoxNav';
+import { useJumpToMessage } from '../../../search/useJumpToMessage';
 import { Composer, type ComposerHandle } from './composer/Composer';
+import { usePasteAndDrop } from './usePasteAndDrop';
 import { ComposerGate } from './composer/ComposerGate';
 import { ForwardSelector } from './ForwardSelector';
 import { GroupCallEntry } from './GroupCallEntry';
@@ -46,10 +48,11 @@ export default function ChatBoxPage() {
       </div>
     );
   }
-  return <ChatBox key={`${type}-${targetId}`} type={type} targetId={targetId} />;
+  const msgId = Number(params.get('msgId')) || null;
+  return <ChatBox key={`${type}-${targetId}`} type={type} targetId={targetId} msgId={msgId} />;
 }
 
-function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
+function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; msgId: number | null }) {
   const me = useCurrentUser();
   const view = useChatView(type, targetId);
   const summary = useChatSummary(type, targetId);
@@ -65,7 +68,9 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
   const [image, setImage] = useState<{ src: string; placeholder: string } | null>(null);
   const [video, setVideo] = useState<string | null>(null);
   const { t } = useTranslation();
+  const [dropping, setDropping] = useState(false);
   useVisualViewport(rootRef);
+  usePasteAndDrop(rootRef, composerRef, setDropping);
 
   useEffect(() => {
     void chatActions.openChat(type, targetId);
@@ -123,6 +128,10 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
   );
 
   const loadOlder = useCallback(() => void chatActions.loadOlder(type, targetId), [type, targetId]);
+  // A search hit's link (`msgId`): load back to the message and show it.
+  const jumpToHit = useCallback((id: number) => listRef.current?.jumpTo(`id:${id}`) ?? false, []);
+  const hitGone = useCallback(() => showToast(t('search.notFound')), [t]);
+  useJumpToMessage(type, targetId, msgId, view, jumpToHit, hitGone);
   const toBottom = useCallback(() => listRef.current?.scrollToBottom(), []);
   const closeImage = useCallback(() => setImage(null), []);
   const closeVideo = useCallback(() => setVideo(null), []);
@@ -130,7 +139,13 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
 
   return (
     <ChatBoxContext.Provider value={api}>
-      <div ref={rootRef} className="chat-box" data-testid="chat-box" data-chat-type={type} data-target-id={targetId}>
+      <div
+        ref={rootRef}
+        className={`chat-box${dropping ? ' chat-box--drop' : ''}`}
+        data-testid="chat-box"
+        data-chat-type={type}
+        data-target-id={targetId}
+      >
         <ChatBoxNav
           title={
             isGroup && group && !group.quit && !group.dissolve
@@ -139,6 +154,7 @@ function ChatBox({ type, targetId }: { type: ChatType; targetId: number }) {
           }
           online={friend && !friend.deleted ? friend.online : undefined}
           infoLink={isGroup ? Links.groupInfo(targetId) : Links.userInfo(targetId)}
+          searchLink={Links.chatSearch(type, targetId)}
         />
         {isGroup && group && !group.quit && !group.dissolve && (
           <GroupCallEntry groupId={targetId} selfId={me.id} messages={view.messages} active={active} />

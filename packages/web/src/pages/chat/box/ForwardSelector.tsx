@@ -7,6 +7,7 @@ import type { ChatMessage } from '../../../chat/types';
 import { useFriends } from '../../../contacts/friendsStore';
 import { Avatar } from '../../../ui/Avatar';
 import { SearchBox } from '../../../ui/SearchBox';
+import { moveByArrows } from '../../../ui/focusTrap';
 import { Sheet } from '../../../ui/Sheet';
 import { showToast } from '../../../ui/toast';
 
@@ -95,28 +96,49 @@ export function ForwardSelector({ message, onClose }: { message: ChatMessage; on
         </>
       }
     >
-      <div className="forward__search">
-        <SearchBox value={query} onValue={setQuery} placeholder={t('chatBox.forwardSearch')} testId="forward-search" />
+      <div
+        className="forward__keys"
+        // Up/Down move between the search box and the targets; Space ticks one.
+        onKeyDown={(e) =>
+          (e.key === 'ArrowDown' || e.key === 'ArrowUp') &&
+          moveByArrows(e.currentTarget, e, '.forward__search input, .forward__item input')
+        }
+      >
+        <div className="forward__search">
+          <SearchBox
+            value={query}
+            onValue={setQuery}
+            placeholder={t('chatBox.forwardSearch')}
+            testId="forward-search"
+          />
+        </div>
+        {shown.length === 0 ? (
+          <p className="forward__empty">{t('chatBox.forwardNone')}</p>
+        ) : (
+          <ul className="forward__list">
+            {shown.map((x) => {
+              const id = idOf(x);
+              const on = picked.includes(id);
+              return (
+                <li key={id}>
+                  <label className="forward__item" data-testid={`forward-target-${x.type}-${x.targetId}`}>
+                    <input type="checkbox" checked={on} onChange={() => toggle(id)} />
+                    <Avatar
+                      src={x.avatar}
+                      name={x.name}
+                      colourId={x.type === ChatType.GROUP ? `g${x.targetId}` : x.targetId}
+                      size={36}
+                    />
+                    <span className="forward__name" dir="auto">
+                      {x.name}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </div>
-      {shown.length === 0 ? (
-        <p className="forward__empty">{t('chatBox.forwardNone')}</p>
-      ) : (
-        <ul className="forward__list">
-          {shown.map((x) => {
-            const id = idOf(x);
-            const on = picked.includes(id);
-            return (
-              <li key={id}>
-                <label className="forward__item" data-testid={`forward-target-${x.type}-${x.targetId}`}>
-                  <input type="checkbox" checked={on} onChange={() => toggle(id)} />
-                  <Avatar src={x.avatar} name={x.name} size={36} />
-                  <span className="forward__name">{x.name}</span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-      )}
     </Sheet>
   );
 }

@@ -108,7 +108,7 @@ export function GroupCallEntry({ groupId, selfId, messages, active }: Props) {
         >
           <span className="group-call-banner__faces" aria-hidden="true">
             {joined.slice(0, MAX_AVATARS).map((u) => (
-              <Avatar key={u.id} src={u.headImage} name={u.nickName} size={24} />
+              <Avatar key={u.id} src={u.headImage} name={u.nickName} colourId={u.id} size={24} />
             ))}
           </span>
           <span className="group-call-banner__text">{t('call.group.banner', { count: joined.length })}</span>

@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { messageKey, type ChatView } from '../../../chat/types';
 import { Spinner } from '../../../ui/Spinner';
 import { MessageRow } from './MessageRow';
-import { countFromPeer, estimateSize, rowKey } from './rows';
+import { continuesRun } from './lib/grouping';
+import { countFromPeer, estimateSize, rowKey, unreadLeft } from './rows';
 import { useFrameThrottled } from './useFrameThrottled';
 import { useNow } from './useNow';
 
@@ -199,10 +200,16 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
     if (unread) {
       const index = messages.findIndex((m) => messageKey(m) === unread.key);
       const firstVisible = virtualizer.getVirtualItemForOffset(el.scrollTop)?.index ?? 0;
+      const lastVisible =
+        virtualizer.getVirtualItemForOffset(el.scrollTop + el.clientHeight - 1)?.index ?? firstVisible;
       const above = !bottom && index >= 0 && firstVisible > index;
+      // Counts down as the user scrolls through them (never back up: seen stays seen).
+      const count = userScrolled.current
+        ? Math.min(unread.count, unreadLeft(messages, index, lastVisible))
+        : unread.count;
       // read to the end by the user (not the automatic positioning at open)
-      if (bottom && userScrolled.current) setUnread(null);
-      else if (above !== unread.above) setUnread({ ...unread, above });
+      if (userScrolled.current && (bottom || count === 0)) setUnread(null);
+      else if (above !== unread.above || count !== unread.count) setUnread({ ...unread, above, count });
     }
   };
 
@@ -235,7 +242,13 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
                 className="message-list__item"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageRow message={m} read={read} highlighted={highlight === item.key} now={now} />
+                <MessageRow
+                  message={m}
+                  read={read}
+                  highlighted={highlight === item.key}
+                  now={now}
+                  grouped={continuesRun(messages[item.index - 1], m)}
+                />
               </div>
             );
           })}

@@ -18,6 +18,7 @@ import { QuoteBlock } from './bubbles/QuoteBlock';
 import { TextBubble } from './bubbles/TextBubble';
 import { VoiceBubble } from './bubbles/VoiceBubble';
 import { useChatBox } from './ChatBoxContext';
+import { ForwardedLabel, MessageTime } from './MessageMeta';
 import { NoticeRow, isNoticeRow } from './NoticeRow';
 import { useLongPress } from './useLongPress';
 
@@ -28,17 +29,19 @@ interface MessageRowProps {
   highlighted: boolean;
   /** Minute-resolution clock for time tips and re-edit. */
   now: number;
+  /** Continues the run of the message above (same sender, within minutes): no avatar or name. */
+  grouped?: boolean;
 }
 
 const MEDIA = new Set<number>([MessageType.IMAGE, MessageType.VIDEO]);
 const ATTACHMENT = new Set<number>([MessageType.IMAGE, MessageType.VIDEO, MessageType.FILE, MessageType.AUDIO]);
 
-export const MessageRow = memo(function MessageRow({ message, read, highlighted, now }: MessageRowProps) {
+export const MessageRow = memo(function MessageRow({ message, read, highlighted, now, grouped }: MessageRowProps) {
   if (isNoticeRow(message)) return <NoticeRow message={message} now={now} />;
-  return <Bubble message={message} read={read} highlighted={highlighted} />;
+  return <Bubble message={message} read={read} highlighted={highlighted} grouped={grouped} />;
 });
 
-function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
+function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, 'now'>) {
   const { t } = useTranslation();
   const box = useChatBox();
   const key = messageKey(message);
@@ -84,20 +87,25 @@ function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
 
   return (
     <div
-      className={`msg${self ? ' msg--self' : ''}${highlighted ? ' msg--highlight' : ''}${atMe ? ' msg--at-me' : ''}`}
+      className={`msg${self ? ' msg--self' : ''}${highlighted ? ' msg--highlight' : ''}${atMe ? ' msg--at-me' : ''}${grouped ? ' msg--grouped' : ''}`}
       data-testid={`message-${key}`}
       data-type={message.type}
       data-status={message.status}
       data-load-status={message.loadStatus}
       data-self={self}
     >
-      <Avatar src={person.avatar} name={person.name} size={38} />
+      {grouped ? (
+        <span className="msg__avatar-gap" aria-hidden="true" />
+      ) : (
+        <Avatar src={person.avatar} name={person.name} colourId={message.sendId} size={38} />
+      )}
       <div className="msg__main">
-        {isGroup && !self && (
-          <span className="msg__sender" data-testid={`message-sender-${key}`}>
+        {isGroup && !self && !grouped && (
+          <span className="msg__sender" dir="auto" data-testid={`message-sender-${key}`}>
             {person.name}
           </span>
         )}
+        {message.forwarded && <ForwardedLabel testId={`message-forwarded-${key}`} />}
         {message.quoteMessage && <QuoteBlock quote={message.quoteMessage} testId={`message-quote-${key}`} />}
         <div className="msg__line">
           <div
@@ -114,6 +122,27 @@ function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
           <div className="msg__side">
             {message.loadStatus === 'sending' && !uploading && (
               <span className="msg__spinner" role="status" aria-label={t('chatBox.sending')} />
+            )}
+            {message.loadStatus === 'queued' && (
+              // Typed offline: waits for the connection (chat/outbox.ts).
+              <span
+                className="msg__queued"
+                role="img"
+                aria-label={t('offline.queued')}
+                title={t('offline.queued')}
+                data-testid={`message-queued-${key}`}
+              >
+                <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                  <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                  <path
+                    d="M8 4.5V8l2.5 1.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              </span>
             )}
             {message.loadStatus === 'fail' && (
               <button
@@ -132,6 +161,7 @@ function Bubble({ message, read, highlighted }: Omit<MessageRowProps, 'now'>) {
               message.id !== undefined &&
               box.type === ChatType.PRIVATE &&
               !isCallRecord && <Tick read={read} testId={`message-tick-${key}`} />}
+            <MessageTime sendTime={message.sendTime} testId={`message-time-${key}`} />
             <button
               type="button"
               className="msg__more"

@@ -75,8 +75,10 @@ export function ReadersSheet({ group, message, members, onClose }: ReadersSheetP
           itemKey={(m) => m.userId}
           renderItem={(m) => (
             <div className="forward__item" data-testid={`reader-${m.userId}`}>
-              <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} size={36} />
-              <span className="forward__name">{m.showNickName}</span>
+              <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} colourId={m.userId} size={36} />
+              <span className="forward__name" dir="auto">
+                {m.showNickName}
+              </span>
             </div>
           )}
           className="forward__list"

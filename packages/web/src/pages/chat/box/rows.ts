@@ -39,3 +39,12 @@ export function countFromPeer(messages: readonly ChatMessage[], index: number): 
   }
   return n;
 }
+
+/**
+ * Unread messages not yet scrolled to: those from the first unread (`firstUnread`)
+ * below the last visible row. The "N unread" pill counts down with it.
+ */
+export function unreadLeft(messages: readonly ChatMessage[], firstUnread: number, lastVisible: number): number {
+  if (firstUnread < 0) return 0;
+  return countFromPeer(messages, Math.max(firstUnread, lastVisible + 1));
+}

@@ -1,13 +1,15 @@
-/** The per-message menu: copy, quote, forward, recall (own, within 5 minutes), delete for me. */
+/** The per-message menu: copy, quote, forward, favourite, recall (own, within 5 minutes), delete for me. */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageStatus, MessageType, isNormalType, type ChatType } from '@parley/protocol';
+import { ChatType, MessageStatus, MessageType, isFavouriteType, isNormalType } from '@parley/protocol';
 import { chatActions } from '../../../chat';
+import { addFavourite } from '../../../favourites';
 import { messageKey, type ChatMessage } from '../../../chat/types';
 import { confirmDialog } from '../../../ui/dialog';
 import { PopoverMenu, type PopoverMenuItem } from '../../../ui/PopoverMenu';
 import { showToast } from '../../../ui/toast';
 import { tokensToDisplay } from './lib/emojiText';
+import { exactTime } from './lib/grouping';
 import { canRecall, rememberRecalled } from './lib/recall';
 
 interface MenuTarget {
@@ -31,7 +33,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [target, setTarget] = useState<MenuTarget | null>(null);
   const open = useCallback(
     (message: ChatMessage, x: number, y: number) => setTarget({ message, x, y, at: Date.now() }),
@@ -64,6 +66,20 @@ export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers)
     if (live && stored) {
       add('quote', () => onQuote(m));
       add('forward', () => onForward(m));
+    }
+    const favChat = type === ChatType.PRIVATE || type === ChatType.GROUP ? type : null;
+    if (live && stored && m.id !== undefined && favChat && isFavouriteType(m.type)) {
+      const id = m.id;
+      items.push({
+        key: 'favourite',
+        label: t('favourites.menuAdd'),
+        testId: 'message-menu-favourite',
+        onSelect: () =>
+          void addFavourite(favChat, id).then(
+            () => showToast(t('favourites.added')),
+            () => undefined, // the request wrapper showed the catalogue error
+          ),
+      });
     }
     if (canRecall(m, at)) {
       add(
@@ -102,6 +118,7 @@ export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers)
       onClose={close}
       label={t('chatBox.menu')}
       testId="message-menu"
+      header={exactTime(target.message.sendTime, target.at, i18n.language)}
     />
   ) : null;
 

@@ -41,12 +41,14 @@ interface StageProps {
   video: boolean;
   name: string;
   avatar: string;
+  /** The peer's user id: the avatar colour follows it. */
+  peerId?: number;
   volume: number;
   /** The chosen output device ('' = the default). */
   speaker: string;
 }
 
-export function CallStage({ view, video, name, avatar, volume, speaker }: StageProps) {
+export function CallStage({ view, video, name, avatar, peerId, volume, speaker }: StageProps) {
   const { t } = useTranslation();
   const [remoteVideo, remoteVideoEl] = useStream<HTMLVideoElement>(video ? view.remote : null);
   const [remoteAudio, remoteAudioEl] = useStream<HTMLAudioElement>(video ? null : view.remote);
@@ -79,7 +81,7 @@ export function CallStage({ view, video, name, avatar, volume, speaker }: StageP
         <audio ref={remoteAudio} autoPlay data-testid="call-remote-audio" />
       )}
       <div className={`call-peer${showVideo ? ' call-peer--over' : ''}`}>
-        <Avatar src={avatar} name={name} size={showVideo ? 44 : 96} />
+        <Avatar src={avatar} name={name} colourId={peerId} size={showVideo ? 44 : 96} />
         <div className="call-peer__text">
           <h1 className="call-peer__name" data-testid="call-peer-name">
             {name}

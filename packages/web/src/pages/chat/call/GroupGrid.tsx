@@ -97,7 +97,7 @@ function Tile({ p, self, view, big, onTap, volume, speaker }: TileProps) {
     >
       {/* The remote video element also carries the sound; my own is muted. */}
       <video ref={videoRef} className="group-tile__video" autoPlay playsInline muted={self} hidden={!camera} />
-      {!camera && <Avatar src={p.avatar} name={p.name} size={big ? 88 : 56} />}
+      {!camera && <Avatar src={p.avatar} name={p.name} colourId={p.id} size={big ? 88 : 56} />}
       <span className="group-tile__name">
         {!mic && (
           <span className="group-tile__mic" aria-label={t('call.group.micOff')}>

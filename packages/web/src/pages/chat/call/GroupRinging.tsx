@@ -13,7 +13,7 @@ export function GroupRinging({ call, view, selfId }: { call: GroupCall; view: Gr
     <>
       <div className="call-stage">
         <div className="call-peer">
-          <Avatar src={inviter?.avatar ?? ''} name={name} size={96} />
+          <Avatar src={inviter?.avatar ?? ''} name={name} colourId={inviter?.id} size={96} />
           <div className="call-peer__text">
             <h1 className="call-peer__name" data-testid="call-peer-name">
               {name}
@@ -26,7 +26,7 @@ export function GroupRinging({ call, view, selfId }: { call: GroupCall; view: Gr
             <ul className="group-ring__others" aria-label={t('call.group.participants')}>
               {others.map((p) => (
                 <li key={p.id} title={p.name}>
-                  <Avatar src={p.avatar} name={p.name} size={36} />
+                  <Avatar src={p.avatar} name={p.name} colourId={p.id} size={36} />
                 </li>
               ))}
             </ul>

@@ -69,7 +69,15 @@ function CallPage({ query }: { query: PrivateCallPageQuery }) {
       data-host={query.isHost}
       aria-label={t(video ? 'call.videoCall' : 'call.voiceCall')}
     >
-      <CallStage view={view} video={video} name={name} avatar={avatar} volume={sound.volume} speaker={sound.speaker} />
+      <CallStage
+        view={view}
+        video={video}
+        name={name}
+        avatar={avatar}
+        peerId={peerId}
+        volume={sound.volume}
+        speaker={sound.speaker}
+      />
       <CallControls call={call} view={view} video={video} {...sound} />
     </main>
   );

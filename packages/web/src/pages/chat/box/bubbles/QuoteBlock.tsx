@@ -3,6 +3,7 @@ import { MessageStatus, type QuoteMessage } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { useChatBox } from '../ChatBoxContext';
 import { summaryText } from '../lib/content';
+import { EmojiText } from '../../../../ui/emoji/Emoji';
 
 export function QuoteBlock({ quote, testId }: { quote: QuoteMessage; testId: string }) {
   const { t } = useTranslation();
@@ -20,7 +21,13 @@ export function QuoteBlock({ quote, testId }: { quote: QuoteMessage; testId: str
       }}
     >
       <span className="quote-block__text" dir="auto">
-        {recalled ? t('chatBox.quoteRecalled') : `${who}: ${summaryText(quote.type, quote.content, t)}`}
+        {recalled ? (
+          t('chatBox.quoteRecalled')
+        ) : (
+          <>
+            <bdi>{who}</bdi>: <EmojiText text={summaryText(quote.type, quote.content, t)} />
+          </>
+        )}
       </span>
     </button>
   );

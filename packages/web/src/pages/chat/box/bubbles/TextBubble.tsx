@@ -1,7 +1,8 @@
-/** Text with emoji shown as characters sized like the text, and links through the external-link warning. */
+/** Text with emoji shown as the app's images sized like the text, and links through the external-link warning. */
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { Paths } from '../../../../routes/paths';
+import { Emoji } from '../../../../ui/emoji/Emoji';
 import { messageParts } from '../lib/emojiText';
 import { splitMentions } from '../lib/mentions';
 
@@ -17,11 +18,7 @@ export const TextBubble = memo(function TextBubble({ content, testId, mentions }
     <div className="bubble__text" data-testid={testId} dir="auto">
       {messageParts(content).map((part, i) => {
         if (part.kind === 'emoji') {
-          return (
-            <span key={i} className="emoji" role="img" aria-label={part.name} data-emoji={part.name}>
-              {part.char}
-            </span>
-          );
+          return <Emoji key={i} name={part.name} />;
         }
         if (part.kind === 'link') {
           return (

@@ -35,7 +35,9 @@ export function AtPicker({ members, canMentionAll, onPick, onClose }: AtPickerPr
           data-testid="at-pick-all"
         >
           <Avatar name={t('group.atAll')} size={36} />
-          <span className="forward__name">{t('chatBox.atEveryone')}</span>
+          <span className="forward__name" dir="auto">
+            {t('chatBox.atEveryone')}
+          </span>
         </button>
       )}
       <VirtualList
@@ -49,8 +51,10 @@ export function AtPicker({ members, canMentionAll, onPick, onClose }: AtPickerPr
             onClick={() => onPick({ userId: m.userId, name: m.showNickName })}
             data-testid={`at-pick-${m.userId}`}
           >
-            <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} size={36} />
-            <span className="forward__name">{m.showNickName}</span>
+            <Avatar src={m.headImageThumb || m.headImage} name={m.showNickName} colourId={m.userId} size={36} />
+            <span className="forward__name" dir="auto">
+              {m.showNickName}
+            </span>
           </button>
         )}
         className="forward__list"

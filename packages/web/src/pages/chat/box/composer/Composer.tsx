@@ -21,6 +21,7 @@ import { startCall } from '../../../../calls/signals';
 import { requestGroupCall } from '../GroupCallEntry';
 import { chatActions, useChatSummary } from '../../../../chat';
 import type { Attachment, ChatMessage, SendOptions } from '../../../../chat/types';
+import { typingSender } from '../../../../chat/typingStore';
 import { roleIn } from '../../../../groups/groupsReducer';
 import { canMentionAll } from '../../../../groups/permissions';
 import { showToast } from '../../../../ui/toast';
@@ -28,6 +29,9 @@ import { useChatBox } from '../ChatBoxContext';
 import { displayToTokens, insertAt, isBlank, tokensToDisplay } from '../lib/emojiText';
 import { atUserIdsOf, insertMention, typedAt, type Mention } from '../lib/mentions';
 import { AtPicker } from './AtPicker';
+import { AttachPreview, attachmentsOf, filesOf } from './AttachPreview';
+import { FavouritePicker } from '../../../mine/favourites/FavouritePicker';
+import { sendFavourite } from '../../../../favourites';
 import { CardForm } from './CardForm';
 import { EmojiPanel } from './EmojiPanel';
 import { PlusPanel } from './PlusPanel';
@@ -39,6 +43,8 @@ import '../../../../ui/form.css';
 export interface ComposerHandle {
   /** Put text in the box (re-edit of a recalled message) and focus it. */
   setText(text: string): void;
+  /** Files pasted or dropped into the chat: preview, then send. */
+  attach(files: File[]): void;
 }
 
 interface ComposerProps {
@@ -60,6 +66,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   const [text, setText] = useState(() => tokensToDisplay(summary?.draft ?? ''));
   const [panel, setPanel] = useState<'none' | 'emoji' | 'plus'>('none');
   const [cardOpen, setCardOpen] = useState(false);
+  const [favouritesOpen, setFavouritesOpen] = useState(false);
   const [hold, setHold] = useHoldState();
   const input = useRef<HTMLTextAreaElement>(null);
   const touched = useRef(text !== '');
@@ -68,6 +75,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   /** Caret right after the typed `@` while the picker is open. */
   const [atCaret, setAtCaret] = useState<number | null>(null);
   const [receipt, setReceipt] = useState(false);
+  const [staged, setStaged] = useState<ReturnType<typeof attachmentsOf> | null>(null);
   const atCandidates = useMemo(
     () => (members ? [...members.values()].filter((m) => !m.quit && m.userId !== selfId) : []),
     [members, selfId],
@@ -92,6 +100,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   }, [text, type, targetId]);
   useEffect(
     () => () => {
+      typingSender.stop();
       if (touched.current) chatActions.setDraft(type, targetId, displayToTokens(latest.current));
     },
     [type, targetId],
@@ -119,7 +128,17 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
       caret.current = value.length;
       input.current?.focus();
     },
+    attach(files: File[]) {
+      const list = attachmentsOf(files);
+      if (list.length) setStaged(list);
+    },
   }));
+
+  // After "Quote" the text box takes focus, ready for the reply.
+  const quoteKey = quote ? (quote.id ?? quote.tmpId) : undefined;
+  useEffect(() => {
+    if (quoteKey !== undefined) input.current?.focus();
+  }, [quoteKey]);
 
   const opts = (sent = ''): SendOptions | undefined => {
     const o: SendOptions = quote?.id !== undefined ? { quoteMessageId: quote.id } : {};
@@ -151,6 +170,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     const tokens = displayToTokens(text.replace(/\s+$/u, ''));
     if (tokens.length > Limits.TEXT_CONTENT_MAX) return showToast(t('errors.messageTooLong'));
     void chatActions.sendText(type, targetId, tokens, opts(text));
+    typingSender.stop();
     afterGroupSend();
     change('');
     onClearQuote();
@@ -163,6 +183,18 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     setPanel('none');
     onClearQuote();
     onSent();
+  };
+
+  const sendStaged = (list: Attachment[], caption: string) => {
+    const o = opts(caption);
+    for (const a of list) void chatActions.sendAttachment(type, targetId, a, o);
+    const tokens = displayToTokens(caption);
+    if (!isBlank(tokens)) void chatActions.sendText(type, targetId, tokens, group ? opts(caption) : undefined);
+    afterGroupSend();
+    setStaged(null);
+    onClearQuote();
+    onSent();
+    input.current?.focus();
   };
 
   const sendCard = (card: CardContent) => {
@@ -201,7 +233,17 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
 
   const blank = isBlank(text);
   return (
-    <div className="composer">
+    <div
+      className="composer"
+      // Escape folds the emoji or "+" panel (sheets and menus handle their own Escape)
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && panel !== 'none') {
+          e.stopPropagation();
+          setPanel('none');
+          input.current?.focus();
+        }
+      }}
+    >
       {quote && <QuoteBar message={quote} onCancel={onClearQuote} />}
       <RecordingBar recorder={recorder} hold={hold} />
       <div className="composer__row">
@@ -220,8 +262,16 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
             const value = e.target.value;
             if (group && typedAt(text, value, e.target.selectionStart)) setAtCaret(e.target.selectionStart);
             change(value);
+            typingSender.input(type, targetId, value);
           }}
           onFocus={() => !desktop() && setPanel('none')}
+          onPaste={(e) => {
+            const files = filesOf(e.clipboardData);
+            if (!files.length) return;
+            e.preventDefault();
+            const list = attachmentsOf(files);
+            if (list.length) setStaged(list);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && desktop()) {
               e.preventDefault();
@@ -308,10 +358,24 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
         <PlusPanel
           onFiles={sendFiles}
           onCard={() => setCardOpen(true)}
+          onFavourites={() => setFavouritesOpen(true)}
           onCall={(mode) => (type === ChatType.PRIVATE ? startCall(mode, targetId) : requestGroupCall(targetId))}
         />
       )}
+      {staged && <AttachPreview attachments={staged} onSend={sendStaged} onClose={() => setStaged(null)} />}
       {cardOpen && <CardForm onSend={sendCard} onClose={() => setCardOpen(false)} />}
+      {favouritesOpen && (
+        <FavouritePicker
+          onPick={(fav) => {
+            // A new message of the favourite's type and content, through the send pipeline.
+            void sendFavourite(fav, type, targetId);
+            setFavouritesOpen(false);
+            setPanel('none');
+            onSent();
+          }}
+          onClose={() => setFavouritesOpen(false)}
+        />
+      )}
       {atCaret !== null && group && (
         <AtPicker
           members={atCandidates}

@@ -1,6 +1,7 @@
 /** The 58 emoji (spec §3); a tap inserts the character at the caret. */
 import { EMOJI } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
+import { Emoji } from '../../../../ui/emoji/Emoji';
 
 export function EmojiPanel({ onPick }: { onPick: (char: string) => void }) {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function EmojiPanel({ onPick }: { onPick: (char: string) => void }) {
           onPointerDown={(e) => e.preventDefault()}
           onClick={() => onPick(char)}
         >
-          {char}
+          <Emoji name={name} className="emoji-panel__img" />
         </button>
       ))}
     </div>

@@ -1,4 +1,4 @@
-/** The "+" panel: album (images and videos), camera, file, card, voice and video calls. */
+/** The "+" panel: album (images and videos), camera, file, card, favourites, voice and video calls. */
 import { CallMode, IMAGE_MIME_TYPES, Limits } from '@parley/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { showToast } from '../../../../ui/toast';
 interface PlusPanelProps {
   onFiles: (attachments: Attachment[]) => void;
   onCard: () => void;
+  /** Open the favourites picker. */
+  onFavourites?: () => void;
   /** Start a call (docs/CALLS.md §8.3, §8.5). */
   onCall?: (mode: CallMode) => void;
 }
@@ -18,6 +20,7 @@ const ICONS = {
   camera: 'M4 8h3l2-3h6l2 3h3v11H4zM12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z',
   file: 'M6 3h8l5 5v13H6zM14 3v5h5',
   card: 'M3 6h18v12H3zM7 10h6M7 14h10',
+  favourites: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z',
   voice: 'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2',
   video: 'M3 7h12v10H3zM15 10l6-3v10l-6-3',
 } as const;
@@ -82,7 +85,7 @@ function Tile({ icon, label, children }: { icon: keyof typeof ICONS; label: stri
   );
 }
 
-export function PlusPanel({ onFiles, onCard, onCall }: PlusPanelProps) {
+export function PlusPanel({ onFiles, onCard, onFavourites, onCall }: PlusPanelProps) {
   const { t } = useTranslation();
   const pick = (convert: (files: File[]) => Attachment[]) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
@@ -116,6 +119,14 @@ export function PlusPanel({ onFiles, onCard, onCall }: PlusPanelProps) {
         <input type="file" hidden onChange={pick(fileAttachments)} data-testid="composer-file-input" />
       </Tile>
       <ButtonTile icon="card" label={t('chatBox.card')} onClick={onCard} testId="composer-card" />
+      {onFavourites && (
+        <ButtonTile
+          icon="favourites"
+          label={t('favourites.title')}
+          onClick={onFavourites}
+          testId="composer-favourites"
+        />
+      )}
       {onCall && (
         <>
           <ButtonTile

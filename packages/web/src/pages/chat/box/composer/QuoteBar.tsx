@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../chat/types';
 import { useChatBox } from '../ChatBoxContext';
 import { summaryText } from '../lib/content';
+import { Isolated, NAME_SLOT } from '../../../../ui/Isolated';
+import { EmojiText } from '../../../../ui/emoji/Emoji';
 
 export function QuoteBar({ message, onCancel }: { message: ChatMessage; onCancel: () => void }) {
   const { t } = useTranslation();
@@ -11,7 +13,8 @@ export function QuoteBar({ message, onCancel }: { message: ChatMessage; onCancel
   return (
     <div className="quote-bar" data-testid="quote-bar">
       <span className="quote-bar__text" dir="auto">
-        {t('chatBox.quoting', { name: who })}: {summaryText(message.type, message.content, t)}
+        <Isolated text={t('chatBox.quoting', { name: NAME_SLOT })} values={[who]} />:{' '}
+        <EmojiText text={summaryText(message.type, message.content, t)} />
       </span>
       <button
         type="button"

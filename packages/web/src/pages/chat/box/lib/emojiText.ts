@@ -38,7 +38,8 @@ export type MessagePart =
   | { kind: 'emoji'; name: string; char: string }
   | { kind: 'link'; text: string; url: string };
 
-const LINK = /\bhttps?:\/\/[^\s<>"']+/giu;
+/** `http(s)://…`, or a bare `www.host.tld…` (opened as https; issue 11, point 19). */
+const LINK = /\bhttps?:\/\/[^\s<>"']+|(?<![\p{L}\p{N}@./:-])www\.[^\s<>"'.]+\.[^\s<>"']+/giu;
 /** Punctuation that usually ends a sentence rather than a URL. */
 const TRAILING = /[.,;:!?)\]}'"»。，！？）]+$/u;
 
@@ -47,7 +48,7 @@ function linkify(text: string, out: MessagePart[]): void {
   for (const m of text.matchAll(LINK)) {
     const url = m[0].replace(TRAILING, '');
     if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) });
-    out.push({ kind: 'link', text: url, url });
+    out.push({ kind: 'link', text: url, url: /^www\./iu.test(url) ? `https://${url}` : url });
     last = m.index + url.length;
   }
   if (last < text.length) out.push({ kind: 'text', text: text.slice(last) });

@@ -1,0 +1,143 @@
+/**
+ * Search (issue 11 point 20) at 390×844 and 1280×800: the chat list filters chats and
+ * contacts as Alice types; a Chinese word finds a message of all her chats on the
+ * server, highlighted; tapping the hit opens the long chat with Bob at that message
+ * (far above the newest); the search inside one chat finds it too. Screenshots in
+ * en-US, zh-CN and ar-SA.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { Terminal } from '@parley/protocol';
+import {
+  Routes,
+  VIEWPORTS,
+  launchBrowser,
+  newUserPage,
+  openRoute,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from '../support/index.js';
+import { WAIT_MS, apiLogin, apiSendText, befriend, createMember, watchPage, type Member } from '../support/chat.js';
+import { expectChatBox } from '../support/chat-box.js';
+
+type Size = keyof typeof VIEWPORTS;
+const OLD_TEXT = '周末我们一起去长城爬山吧';
+/** Messages after the hit: the chat box holds the newest ones, the hit is far above. */
+const LATER = 260;
+
+async function openAs(browser: Browser, server: RunningServer, who: Member, size: Size, locale = 'en-US') {
+  const { accessToken, refreshToken } = await apiLogin(server, who, Terminal.WEB);
+  const page = await newUserPage(browser, { viewport: VIEWPORTS[size] });
+  const errors: string[] = [];
+  watchPage(page, `${who.nickName} ${size}`, errors);
+  await page.goto(`${server.url}/manifest.webmanifest`); // same origin, not the app
+  await page.evaluate(
+    ([info, lang]) => {
+      localStorage.setItem('loginInfo', info);
+      localStorage.setItem('locale', lang);
+    },
+    [JSON.stringify({ accessToken, refreshToken }), locale] as const,
+  );
+  await openRoute(page, server, Routes.chat);
+  await page.getByTestId('tab-page-chat').waitFor();
+  return { page, errors };
+}
+
+/** Whether the element's box is inside the viewport (the message list scrolled to it). */
+async function onScreen(page: Page, testId: string): Promise<boolean> {
+  const el = page.getByTestId(testId);
+  if ((await el.count()) === 0) return false;
+  const box = await el.boundingBox();
+  const vp = page.viewportSize()!;
+  return !!box && box.y >= 0 && box.y + box.height <= vp.height;
+}
+
+describe('search: filter as you type, all chats, jump to the hit', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let alice: Member;
+  let bob: Member;
+  let carol: Member;
+  let hitId: number;
+
+  beforeAll(async () => {
+    // A long chat is seeded over HTTP: no send budget for this run.
+    server = await startServer({ snapshotWeb: true, env: { RATE_LIMITS: 'off' } }); // others may rebuild the shared dist mid-run
+    browser = await launchBrowser();
+    alice = await createMember(server, 'alice', 'Alice Search');
+    bob = await createMember(server, 'bob', 'Bob Long');
+    carol = await createMember(server, 'carol', 'Carol Short');
+    await befriend(server, alice, bob);
+    await befriend(server, alice, carol);
+    await apiSendText(server, bob, alice.id, 'the first message');
+    hitId = (await apiSendText(server, bob, alice.id, OLD_TEXT)).id;
+    for (let i = 0; i < LATER; i++)
+      await apiSendText(server, i % 2 ? bob : alice, i % 2 ? alice.id : bob.id, `later ${i}`);
+    await apiSendText(server, carol, alice.id, 'مرحبا يا أليس، كيف حالك؟');
+    await apiSendText(server, carol, alice.id, 'hi from Carol');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const size of ['phone', 'desktop'] as const) {
+    it(`filters, finds 长城 in all chats and jumps to it (${size})`, async () => {
+      const { page, errors } = await openAs(browser, server, alice, size);
+      const input = page.getByTestId('chat-search');
+      // Filter as you type: only Carol's chat and contact.
+      await input.pressSequentially('Caro');
+      const chats = page.getByTestId('search-chats');
+      await chats.waitFor({ timeout: WAIT_MS });
+      expect(await chats.locator('.search-row').allInnerTexts()).toEqual([expect.stringContaining('Carol Short')]);
+      expect(await page.getByTestId('search-contacts').locator('.search-row').count()).toBe(1);
+      // The name and the preview ("hi from Carol") both match.
+      expect(await chats.locator('mark').allInnerTexts()).toEqual(['Caro', 'Caro']);
+
+      // A Chinese word: the server's hit in Bob's chat, highlighted.
+      await input.fill('长城');
+      const hit = page.locator(`[data-testid="search-hit"][data-message-id="${hitId}"]`);
+      await hit.waitFor({ timeout: WAIT_MS });
+      expect(await page.getByTestId('search-hit').count()).toBe(1);
+      expect(await hit.locator('mark').allInnerTexts()).toEqual(['长城']);
+      expect(await hit.innerText()).toContain('Bob Long');
+      await screenshot(page, `search-all-chats-en-US-${VIEWPORTS[size].width}`);
+
+      // Tap: the chat with Bob opens at that message, far above the newest.
+      await hit.click();
+      await expectChatBox(page, bob.id);
+      await expect.poll(() => onScreen(page, `message-id:${hitId}`), { timeout: WAIT_MS }).toBe(true);
+      await screenshot(page, `search-jump-en-US-${VIEWPORTS[size].width}`);
+
+      // Search inside this chat from its header.
+      await page.getByTestId('chat-box-search').click();
+      await page.getByTestId('chat-search-input').fill('爬山');
+      const inChat = page.locator(`[data-testid="chat-search-hits"] [data-message-id="${hitId}"]`);
+      await inChat.waitFor({ timeout: WAIT_MS });
+      expect(await inChat.locator('mark').allInnerTexts()).toEqual(['爬山']);
+      await inChat.click();
+      await expectChatBox(page, bob.id);
+      await expect.poll(() => onScreen(page, `message-id:${hitId}`), { timeout: WAIT_MS }).toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('screenshots in zh-CN and ar-SA at both sizes', async () => {
+    for (const locale of ['zh-CN', 'ar-SA']) {
+      for (const size of ['phone', 'desktop'] as const) {
+        const { page } = await openAs(browser, server, alice, size, locale);
+        await page.getByTestId('chat-search').fill(locale === 'ar-SA' ? 'مرحبا' : '长城');
+        await page
+          .getByTestId('search-hit')
+          .first()
+          .waitFor({ timeout: WAIT_MS })
+          .catch(() => undefined);
+        await page.getByTestId('chat-search-results').waitFor();
+        await screenshot(page, `search-all-chats-${locale}-${VIEWPORTS[size].width}`);
+        await page.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Signed-in devices (issue 11, point 2): each login records its device (user agent,
+ * terminal, time); a refresh or socket login marks it active; the owner lists the live
+ * sessions and may sign one out, which ends it like a logout (its sockets close through
+ * the push path). A session is live while one of its refresh tokens is (auth.ts).
+ */
+import type { Kysely } from 'kysely';
+import type { Device } from '@parley/protocol';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { PushService } from '../../realtime/push.js';
+import type { AuthInfo } from '../auth.js';
+
+/** Longest user agent kept (the column's size). */
+export const USER_AGENT_MAX = 512;
+/** A socket login marks its session active at most this often (reconnects do not each write). */
+const TOUCH_EVERY_MS = 60_000;
+
+export class DeviceService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly push: PushService,
+  ) {}
+
+  /** At login: the new session's device. Rows of sessions no longer live go first. */
+  async record(userId: number, sessionId: string, terminal: number, userAgent: string, now: number): Promise<void> {
+    await this.db
+      .deleteFrom('login_sessions')
+      .where('user_id', '=', userId)
+      .where('session_id', 'not in', (eb) =>
+        eb
+          .selectFrom('refresh_tokens')
+          .select('session_id')
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', now),
+      )
+      .execute();
+    await this.db
+      .insertInto('login_sessions')
+      .values({
+        user_id: userId,
+        session_id: sessionId,
+        terminal,
+        // eslint-disable-next-line no-control-regex
+        user_agent: userAgent.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, USER_AGENT_MAX),
+        created_at: now,
+        last_active_at: now,
+      })
+      .execute();
+  }
+
+  /** A refresh or socket login of the session: it is in use now. */
+  async touch(sessionId: string, now: number = Date.now()): Promise<void> {
+    await this.db
+      .updateTable('login_sessions')
+      .set({ last_active_at: now })
+      .where('session_id', '=', sessionId)
+      .where('last_active_at', '<', now - TOUCH_EVERY_MS)
+      .execute();
+  }
+
+  /** The caller's live sessions, the calling one first, then the most recently active. */
+  async list(auth: AuthInfo): Promise<Device[]> {
+    const now = Date.now();
+    const rows = await this.db
+      .selectFrom('refresh_tokens as t')
+      .leftJoin('login_sessions as s', 's.session_id', 't.session_id')
+      .select([
+        't.session_id',
+        't.terminal',
+        't.created_at',
+        's.user_agent',
+        's.created_at as signed_in_at',
+        's.last_active_at',
+      ])
+      .where('t.user_id', '=', auth.userId)
+      .where('t.revoked_at', 'is', null)
+      .where('t.expires_at', '>', now)
+      .execute();
+    // Rotation keeps one live token per session; a concurrent refresh may briefly leave two.
+    const bySession = new Map<string, Device>();
+    for (const r of rows) {
+      if (bySession.has(r.session_id)) continue;
+      const signIn = Number(r.signed_in_at ?? r.created_at);
+      bySession.set(r.session_id, {
+        id: r.session_id,
+        terminal: Number(r.terminal),
+        userAgent: r.user_agent ?? '',
+        signInTime: signIn,
+        lastActiveTime: Math.max(Number(r.last_active_at ?? signIn), Number(r.created_at)),
+        current: r.session_id === auth.sessionId,
+      });
+    }
+    return [...bySession.values()].sort(
+      (a, b) => Number(b.current) - Number(a.current) || b.lastActiveTime - a.lastActiveTime,
+    );
+  }
+
+  /** Ends one of the caller's live sessions; another user's, or one already ended, is deviceNotExist. */
+  async signOut(auth: AuthInfo, sessionId: string): Promise<void> {
+    const live = await this.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('user_id', '=', auth.userId)
+      .where('session_id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', Date.now())
+      .executeTakeFirst();
+    if (!live) throw new AppError('deviceNotExist');
+    // As a logout (AccountService.revokeSession): every refresh token of the session ends.
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: Date.now() })
+      .where('session_id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await this.db.deleteFrom('login_sessions').where('session_id', '=', sessionId).execute();
+    await this.push.endSessions(auth.userId, { sessionId });
+  }
+}

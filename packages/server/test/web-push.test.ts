@@ -1,0 +1,244 @@
+/**
+ * Web push (issue 11 point 5) against a loopback push service: a user with no
+ * connected terminal is notified of private and group messages, missed calls and
+ * system notifications; never a connected user, never the sender, never through a
+ * muted chat; a subscription the service calls gone (410) is removed; logout and
+ * removeCid end the registration; a failing push service never fails a send.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChatType, MessageType, PushKind } from '@parley/protocol';
+import { ApiClient, registerUser, type TestUser } from './support/api.js';
+import { befriend } from './support/contacts.js';
+import { sendBody, tmpId } from './support/messages.js';
+import {
+  browserKeys,
+  decryptPayload,
+  startPushService,
+  subscriptionOf,
+  type BrowserKeys,
+  type PushServiceStub,
+} from './support/push.js';
+import { startServer, type TestServer } from './support/server.js';
+import { sendSystem } from './support/system.js';
+import { TestSocket } from './support/ws.js';
+
+let ts: TestServer;
+let client: ApiClient;
+let service: PushServiceStub;
+let alice: TestUser;
+let bob: TestUser;
+let bobKeys: BrowserKeys;
+let aliceKeys: BrowserKeys;
+let groupId: number;
+
+const tok = (u: TestUser) => u.tokens.accessToken;
+const settled = () => ts.server.services.pushNotify.notifier.settled();
+const rowsOf = (userId: number) =>
+  ts.server.db.kysely.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
+
+async function subscribe(u: TestUser, path: string, keys: BrowserKeys) {
+  await client.ok('userReportCid', {
+    token: tok(u),
+    query: { cid: `c${u.id}` },
+    body: subscriptionOf(service.url(path), keys),
+  });
+}
+
+/** The requests that reached `path` while `action` ran. */
+async function pushedTo(path: string, action: () => Promise<unknown>) {
+  const from = service.requests.length;
+  await action();
+  await settled();
+  return service.requests.slice(from).filter((r) => r.path === path);
+}
+
+async function offline(u: TestUser, socket: TestSocket) {
+  socket.close();
+  for (let i = 0; i < 100 && (await ts.server.services.presence.isOnline(u.id)); i++) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  service = await startPushService();
+  ts = await startServer({ pushEndpointHosts: [service.host] });
+  client = new ApiClient(ts.url);
+  alice = await registerUser(client, { nickName: 'Alice' });
+  bob = await registerUser(client, { nickName: 'Bob' });
+  await befriend(client, alice, bob);
+  groupId = (await client.ok('groupCreate', { token: tok(alice), body: { name: 'Team', friendIds: [bob.id] } })).id;
+  bobKeys = browserKeys();
+  aliceKeys = browserKeys();
+  await subscribe(bob, '/push/bob', bobKeys);
+  await subscribe(alice, '/push/alice', aliceKeys);
+});
+afterAll(async () => {
+  await ts?.close();
+  await service?.close();
+});
+
+describe('who is notified', () => {
+  it('a private message reaches the offline recipient, encrypted, and never the sender', async () => {
+    const all = service.requests.length;
+    const got = await pushedTo('/push/bob', () =>
+      client.ok('privateSend', {
+        token: tok(alice),
+        body: sendBody(bob.id, MessageType.TEXT, 'hello  Bob\nhow are you'),
+      }),
+    );
+    expect(got).toHaveLength(1);
+    const req = got[0]!;
+    expect(req.headers['content-encoding']).toBe('aes128gcm');
+    expect(req.headers.ttl).toBe('86400');
+    expect(req.headers.authorization).toMatch(/^vapid t=.+, k=.+/);
+    expect(decryptPayload(req.body, bobKeys)).toMatchObject({
+      kind: PushKind.MESSAGE,
+      chatType: ChatType.PRIVATE,
+      chatId: alice.id,
+      title: 'Alice',
+      body: 'hello Bob how are you',
+      type: MessageType.TEXT,
+      url: `/#/pages/chat/chat-box?type=PRIVATE&targetId=${alice.id}`,
+    });
+    // Only Bob's endpoint was called: the sender is not told of their own message.
+    expect(service.requests.slice(all).map((r) => r.path)).toEqual(['/push/bob']);
+  });
+
+  it('a non-text message carries no content; the friend remark is the title', async () => {
+    await client.ok('friendRemark', { token: tok(bob), body: { friendId: alice.id, remark: 'Ally' } });
+    const got = await pushedTo('/push/bob', () =>
+      client
+        .ok('privateSend', {
+          token: tok(alice),
+          body: sendBody(bob.id, MessageType.FILE, JSON.stringify({ name: 'a.pdf', size: 1, url: '/uploads/x' })),
+        })
+        .catch(() => undefined),
+    );
+    for (const r of got) expect(decryptPayload(r.body, bobKeys)).toMatchObject({ title: 'Ally', body: '', type: 2 });
+  });
+
+  it('nothing while one of the recipient terminals is connected', async () => {
+    const socket = await TestSocket.login(ts.wsUrl, tok(bob));
+    const got = await pushedTo('/push/bob', () =>
+      client.ok('privateSend', { token: tok(alice), body: sendBody(bob.id, MessageType.TEXT, 'you are online') }),
+    );
+    expect(got).toEqual([]);
+    await offline(bob, socket);
+  });
+
+  it('nothing from a friend the recipient muted (do-not-disturb)', async () => {
+    await client.ok('friendDnd', { token: tok(bob), body: { friendId: alice.id, isDnd: true } });
+    const got = await pushedTo('/push/bob', () =>
+      client.ok('privateSend', { token: tok(alice), body: sendBody(bob.id, MessageType.TEXT, 'muted') }),
+    );
+    expect(got).toEqual([]);
+    await client.ok('friendDnd', { token: tok(bob), body: { friendId: alice.id, isDnd: false } });
+  });
+
+  it('a group message: group name as title, the sender named; nothing for a muted group', async () => {
+    const send = (content: string) =>
+      client.ok('groupSend', { token: tok(alice), body: { tmpId: tmpId(), groupId, type: MessageType.TEXT, content } });
+    const got = await pushedTo('/push/bob', () => send('hi team'));
+    expect(got).toHaveLength(1);
+    expect(decryptPayload(got[0]!.body, bobKeys)).toMatchObject({
+      kind: PushKind.MESSAGE,
+      chatType: ChatType.GROUP,
+      chatId: groupId,
+      title: 'Team',
+      from: 'Alice',
+      body: 'hi team',
+      url: `/#/pages/chat/chat-box?type=GROUP&targetId=${groupId}`,
+    });
+    await client.ok('groupDnd', { token: tok(bob), body: { groupId, isDnd: true } });
+    expect(await pushedTo('/push/bob', () => send('quiet'))).toEqual([]);
+    await client.ok('groupDnd', { token: tok(bob), body: { groupId, isDnd: false } });
+  });
+
+  it('a system notification', async () => {
+    const got = await pushedTo('/push/bob', () =>
+      sendSystem(ts, { userIds: [bob.id] }, { title: 'Maintenance', coverUrl: '', intro: 'Tonight', content: 'x' }),
+    );
+    expect(got).toHaveLength(1);
+    expect(decryptPayload(got[0]!.body, bobKeys)).toMatchObject({
+      kind: PushKind.SYSTEM,
+      chatType: ChatType.SYSTEM,
+      title: 'Maintenance',
+      body: 'Tonight',
+      url: '/#/pages/chat/chat-system',
+    });
+  });
+
+  it('a call to an offline user: the missed call is pushed', async () => {
+    const caller = await TestSocket.login(ts.wsUrl, tok(alice));
+    const got = await pushedTo('/push/bob', async () => {
+      await client.call('privateCallSetup', { token: tok(alice), query: { uid: bob.id, mode: 'voice' } });
+    });
+    caller.close();
+    expect(got).toHaveLength(1);
+    expect(decryptPayload(got[0]!.body, bobKeys)).toMatchObject({
+      chatType: ChatType.PRIVATE,
+      chatId: alice.id,
+      type: MessageType.ACT_RT_VOICE,
+    });
+    await offline(alice, caller);
+  });
+});
+
+describe('the registration', () => {
+  it('a subscription the push service calls gone (410) is removed', async () => {
+    const carol = await registerUser(client, { nickName: 'Carol' });
+    await befriend(client, alice, carol);
+    await subscribe(carol, `/gone/${carol.id}`, browserKeys());
+    const got = await pushedTo(`/gone/${carol.id}`, () =>
+      client.ok('privateSend', { token: tok(alice), body: sendBody(carol.id, MessageType.TEXT, 'hi') }),
+    );
+    expect(got).toHaveLength(1);
+    expect(await rowsOf(carol.id)).toEqual([]);
+  });
+
+  it('a failing push service never fails the send', async () => {
+    const dave = await registerUser(client, { nickName: 'Dave' });
+    await befriend(client, alice, dave);
+    await subscribe(dave, `/broken/${dave.id}`, browserKeys());
+    const res = await client.call('privateSend', { token: tok(alice), body: sendBody(dave.id, MessageType.TEXT, 'x') });
+    expect(res.status).toBe(200);
+    await settled();
+    expect(await rowsOf(dave.id)).toHaveLength(1);
+  });
+
+  it('reporting again replaces the session’s subscription; an endpoint moves to the session that reports it', async () => {
+    const erin = await registerUser(client);
+    await subscribe(erin, '/push/erin-1', browserKeys());
+    await subscribe(erin, '/push/erin-2', browserKeys());
+    expect((await rowsOf(erin.id)).map((r) => r.endpoint)).toEqual([service.url('/push/erin-2')]);
+    const frank = await registerUser(client);
+    await subscribe(frank, '/push/erin-2', browserKeys());
+    expect(await rowsOf(erin.id)).toEqual([]);
+    expect(await rowsOf(frank.id)).toHaveLength(1);
+  });
+
+  it('an endpoint that is no push service is refused', async () => {
+    const res = await client.call('userReportCid', {
+      token: tok(bob),
+      query: { cid: 'x' },
+      body: subscriptionOf('https://internal.example.com/hook', browserKeys()),
+    });
+    expect([res.status, res.body.key, res.body.params?.field]).toEqual([400, 'invalidParam', 'endpoint']);
+  });
+
+  it('removeCid and logout end the registration', async () => {
+    const gina = await registerUser(client);
+    await subscribe(gina, '/push/gina', browserKeys());
+    await client.ok('userRemoveCid', { token: tok(gina) });
+    expect(await rowsOf(gina.id)).toEqual([]);
+    await subscribe(gina, '/push/gina', browserKeys());
+    await client.ok('logout', { token: tok(gina) });
+    expect(await rowsOf(gina.id)).toEqual([]);
+  });
+
+  it('the VAPID key is generated once and kept under DATA_DIR', async () => {
+    const { publicKey } = await client.ok('userPushKey', { token: tok(bob) });
+    const { loadVapidKeys } = await import('../src/services/push-notify/vapid.js');
+    expect(loadVapidKeys(ts.dataDir).publicKey).toBe(publicKey);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Typing indicator (issue 11, point 21): who is typing in which chat, from the
+ * socket's TYPING frames (cmd 6), and the throttled frames this user sends.
+ * Pure state functions here; the socket wiring is in typingStore.ts.
+ */
+import { ChatType, Typing, type TypingNotice, type TypingRequest } from '@parley/protocol';
+
+export interface Typist {
+  userId: number;
+  /** Group chats: the name the frame carried. */
+  name?: string;
+  /** Shown until then (ms), unless a new start frame arrives. */
+  until: number;
+}
+
+/** Chat key (`chatKey`: `TYPE-targetId`) → who types there now. */
+export type TypingState = ReadonlyMap<string, readonly Typist[]>;
+
+export const typingKey = (type: string, targetId: number): string => `${type}-${targetId}`;
+
+function withChat(state: TypingState, key: string, list: readonly Typist[]): TypingState {
+  const next = new Map(state);
+  if (list.length) next.set(key, list);
+  else next.delete(key);
+  return next;
+}
+
+/** A start frame shows the sender for Typing.SHOW_MS; a stop frame removes them. */
+export function applyNotice(state: TypingState, n: TypingNotice, now: number): TypingState {
+  const key = typingKey(n.chatType, n.targetId);
+  const others = (state.get(key) ?? []).filter((x) => x.userId !== n.sendId);
+  if (!n.typing) return others.length === (state.get(key)?.length ?? 0) ? state : withChat(state, key, others);
+  const entry: Typist = { userId: n.sendId, until: now + Typing.SHOW_MS };
+  if (n.sendNickName) entry.name = n.sendNickName;
+  return withChat(state, key, [...others, entry]);
+}
+
+/** The sender's message arrived: they are no longer typing it. */
+export function clearSender(state: TypingState, key: string, userId: number): TypingState {
+  const list = state.get(key);
+  if (!list?.some((x) => x.userId === userId)) return state;
+  return withChat(
+    state,
+    key,
+    list.filter((x) => x.userId !== userId),
+  );
+}
+
+/** Drops everyone whose last start frame is older than Typing.SHOW_MS. */
+export function expire(state: TypingState, now: number): TypingState {
+  let changed = false;
+  const next = new Map<string, readonly Typist[]>();
+  for (const [key, list] of state) {
+    const live = list.filter((x) => x.until > now);
+    if (live.length !== list.length) changed = true;
+    if (live.length) next.set(key, live);
+  }
+  return changed ? next : state;
+}
+
+/** "X is typing…", "X and Y are typing…", "Several people are typing…" (locale keys `typing.*`). */
+export function typingText(t: (key: string, params?: Record<string, string>) => string, names: readonly string[]) {
+  if (names.length === 0) return '';
+  if (names.length === 1) return t('typing.one', { name: names[0]! });
+  if (names.length === 2) return t('typing.two', { first: names[0]!, second: names[1]! });
+  return t('typing.several');
+}
+
+/**
+ * What this user sends while typing: a start at most every Typing.SEND_EVERY_MS per
+ * chat while the text is not blank, and one stop when the composer empties, a
+ * message is sent or the chat is left.
+ */
+export function createTypingSender(send: (data: TypingRequest) => boolean | void, now: () => number = Date.now) {
+  let current: { key: string; at: number; type: ChatType; targetId: number } | null = null;
+  const stop = () => {
+    if (!current) return;
+    send({ chatType: current.type as TypingRequest['chatType'], targetId: current.targetId, typing: false });
+    current = null;
+  };
+  return {
+    input(type: ChatType, targetId: number, text: string) {
+      if (type !== ChatType.PRIVATE && type !== ChatType.GROUP) return;
+      const key = typingKey(type, targetId);
+      if (text.trim() === '') return current?.key === key ? stop() : undefined;
+      if (current && current.key !== key) stop();
+      const t = now();
+      if (current && t - current.at < Typing.SEND_EVERY_MS) return;
+      // Not sent (socket down): the next keystroke tries again.
+      if (send({ chatType: type, targetId, typing: true }) === false) return;
+      current = { key, at: t, type, targetId };
+    },
+    stop,
+  };
+}
