@@ -20,6 +20,31 @@ export interface AxeViolation {
 
 const BLOCKING = new Set(['serious', 'critical']);
 
+/**
+ * Waits until the DOM has not changed for `quietMs` (lazy page chunks and their first
+ * data have landed), at most `maxMs`: a fixed pause per screen made the sweep slow.
+ */
+export async function waitForQuietDom(page: Page, quietMs = 300, maxMs = 4000): Promise<void> {
+  await page.evaluate(
+    ({ quietMs, maxMs }) =>
+      new Promise<void>((resolve) => {
+        const started = performance.now();
+        let last = started;
+        const observer = new MutationObserver(() => (last = performance.now()));
+        observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+        const tick = () => {
+          const now = performance.now();
+          if (now - last >= quietMs || now - started >= maxMs) {
+            observer.disconnect();
+            resolve();
+          } else setTimeout(tick, 50);
+        };
+        setTimeout(tick, 50);
+      }),
+    { quietMs, maxMs },
+  );
+}
+
 /** The serious and critical violations on the page as it is now. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in window);

@@ -13,7 +13,7 @@ import { REPO_ROOT, VIEWPORTS, launchBrowser, newUserPage, type RunningServer } 
 import { apiLogin, apiSendText, befriend, createMember, openTerminal, type Member } from '../support/chat.js';
 import { startWithOperator } from '../support/console.js';
 import { apiCreateGroup } from '../support/group.js';
-import { axeViolations, formatViolations } from '../support/axe.js';
+import { axeViolations, formatViolations, waitForQuietDom } from '../support/axe.js';
 
 /** Route keys and paths, read from the app's own table so a new route is checked without a change here. */
 function appRoutes(): [string, string][] {
@@ -86,7 +86,7 @@ describe('axe-core on every screen', () => {
       await p.goto(`${server.url}/#${path}${query(key)}`);
       await p.waitForLoadState('load');
       // lazy page chunks and their first data: wait until the DOM stops changing
-      await p.waitForTimeout(900);
+      await waitForQuietDom(p);
       const found = await axeViolations(p);
       if (found.length) report.push(formatViolations(`${viewport} ${key}`, found));
     }

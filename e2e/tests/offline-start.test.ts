@@ -126,6 +126,9 @@ describe.each(Object.entries(VIEWPORTS))('offline start and queue (%s)', (size, 
     page = await newUserPage(browser, { viewport });
     context = page.context();
     page.on('pageerror', (e) => console.log(`[${size}] page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') console.log(`[${size}] console ${m.type()}: ${m.text()}`);
+    });
     await link.install(context);
     await context.addInitScript(FIRST_ROW_PROBE);
     await page.goto(`${server.url}/manifest.webmanifest`);
@@ -185,10 +188,14 @@ describe.each(Object.entries(VIEWPORTS))('offline start and queue (%s)', (size, 
   });
 
   it('sends them once, in order, with their tmpIds when the connection returns', async () => {
+    // Left open by the test before; the reload below must come back to it.
+    await expectChatBox(page, bob.id);
     await context.setOffline(false);
     link.down = false;
     await page.reload();
-    await expectChatBox(page, bob.id);
+    await expectChatBox(page, bob.id).catch(async (e: Error) => {
+      throw new Error(`${e.message}\nat ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 600)}`);
+    });
     await page.getByTestId('chat-box-connecting').waitFor({ state: 'detached', timeout: 3 * WAIT_MS });
     for (const line of ['Offline one', 'Offline two', 'Offline quote']) await waitForText(page, line, true);
     await expect(page.locator('[data-testid^="message-queued-"]').count()).resolves.toBe(0);

@@ -51,6 +51,14 @@ const box = async (page: Page, testId: string) => (await page.getByTestId(testId
 const selected = (page: Page, testId: string) => page.getByTestId(testId).getAttribute('aria-current');
 const chatBoxRoute = (peerId: number) => `/pages/chat/chat-box?type=${ChatType.PRIVATE}&targetId=${peerId}`;
 
+/** The focus is in the composer of the chat with `peerId`. */
+const composerFocused = (page: Page, peerId: number) =>
+  page.waitForFunction((id) => {
+    const el = document.activeElement;
+    const box = el?.closest('[data-testid="chat-box"]');
+    return el?.getAttribute('data-testid') === 'composer-input' && box?.getAttribute('data-target-id') === String(id);
+  }, peerId);
+
 describe('two panes at 1280×800, phone layout at 390×844', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -93,6 +101,8 @@ describe('two panes at 1280×800, phone layout at 390×844', () => {
     await page.locator('[data-testid="tab-page-chat"][data-kept="yes"]').waitFor({ state: 'visible' });
     expect(await selected(page, `chat-row-${ChatType.PRIVATE}-${bob.id}`)).toBe('page');
     expect(await selected(page, `chat-row-${ChatType.PRIVATE}-${carol.id}`)).toBeNull();
+    // Opened from the list, the chat takes the keyboard: the composer has the focus.
+    await composerFocused(page, bob.id);
 
     const text = 'Hello from the desk';
     await sendText(page, text);
@@ -105,8 +115,11 @@ describe('two panes at 1280×800, phone layout at 390×844', () => {
   });
 
   it('switches chats from the list, and back closes the pane to the placeholder', async () => {
-    await chatRow(page, carol.id).click();
+    // By keyboard: Enter on the row opens the chat with the cursor in its composer.
+    await chatRow(page, carol.id).focus();
+    await page.keyboard.press('Enter');
     await expectChatBox(page, carol.id);
+    await composerFocused(page, carol.id);
     expect(await selected(page, `chat-row-${ChatType.PRIVATE}-${carol.id}`)).toBe('page');
     expect(await selected(page, `chat-row-${ChatType.PRIVATE}-${bob.id}`)).toBeNull();
     await page.locator('[data-testid="tab-page-chat"][data-kept="yes"]').waitFor({ state: 'visible' });

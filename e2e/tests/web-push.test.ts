@@ -98,7 +98,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const viewer = await context.newPage();
       await viewer.goto(`${server.url}/manifest.webmanifest`);
       let shown: { title: string; body: string; tag: string; url: string }[] = [];
-      for (let i = 0; i < 50 && shown.length === 0; i++) {
+      // The worker may have to start first; a busy machine takes seconds.
+      for (const until = Date.now() + WAIT_MS; shown.length === 0 && Date.now() < until;) {
         shown = await viewer.evaluate(async () => {
           const reg = await navigator.serviceWorker.getRegistration('/');
           const list = (await reg?.getNotifications()) ?? [];

@@ -11,9 +11,13 @@ import { installGroups } from './groups/groupsStore';
 import { initI18n } from './i18n';
 import { installSystem } from './system';
 import { installDropGuard } from './ui/dropGuard';
+import { preloadHomeList } from './pages/shell/preloadHome';
 import './styles/global.css';
 
+// The list the first screen shows loads beside the language, not after it.
+const home = preloadHomeList();
 await initI18n();
+await home;
 installSessionHandlers();
 installFriends();
 installGroups();

@@ -29,7 +29,10 @@ function withTimeout(load: Loader): Loader {
 /** Every page made here; `preloadPages` fetches their chunks while the app is idle, `first` ones first. */
 const registry: { get: () => Promise<unknown>; first: boolean }[] = [];
 
-export function lazyPage(load: Loader, options: { preloadFirst?: boolean } = {}): ComponentType {
+/** A lazy page; `preload` fetches its chunk now (a page needed for the first render). */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+export function lazyPage(load: Loader, options: { preloadFirst?: boolean } = {}): LazyPage {
   let loaded: ComponentType | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const get = () =>
@@ -45,22 +48,25 @@ export function lazyPage(load: Loader, options: { preloadFirst?: boolean } = {})
     ));
   registry.push({ get, first: options.preloadFirst ?? false });
   const Page = lazy(get);
-  return function LazyPage() {
-    // A chunk already here renders in this frame: a suspended first render would wait for
-    // React's fallback throttle (about 300 ms) although the code is in memory.
-    const Loaded = loaded;
-    return (
-      <PageErrorBoundary>
-        {Loaded ? (
-          <Loaded />
-        ) : (
-          <Suspense fallback={<DelayedSpinner />}>
-            <Page />
-          </Suspense>
-        )}
-      </PageErrorBoundary>
-    );
-  };
+  return Object.assign(
+    function LazyPage() {
+      // A chunk already here renders in this frame: a suspended first render would wait for
+      // React's fallback throttle (about 300 ms) although the code is in memory.
+      const Loaded = loaded;
+      return (
+        <PageErrorBoundary>
+          {Loaded ? (
+            <Loaded />
+          ) : (
+            <Suspense fallback={<DelayedSpinner />}>
+              <Page />
+            </Suspense>
+          )}
+        </PageErrorBoundary>
+      );
+    },
+    { preload: get },
+  );
 }
 
 /**

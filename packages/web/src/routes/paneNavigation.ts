@@ -10,10 +10,12 @@ import { tabOfPath } from './paths';
 type Router = ReturnType<typeof createHashRouter>;
 
 let fromList = false;
+let listClickAt = -Infinity;
 
 /** Called in the capture phase of a click inside the list pane; the flag lasts this event only. */
 export function markListClick(): void {
   fromList = true;
+  listClickAt = performance.now();
   setTimeout(() => {
     fromList = false;
   }, 0);
@@ -30,4 +32,9 @@ export function installPaneHistory(router: Router): void {
     }
     return (navigate as (to: unknown, options?: unknown) => Promise<void>)(to, options);
   }) as Router['navigate'];
+}
+
+/** Whether the pane's page was just opened from the list (a click or Enter on a row). */
+export function openedFromList(): boolean {
+  return performance.now() - listClickAt < 1000;
 }

@@ -4,12 +4,13 @@
  * start, the page the hash route names (or a placeholder) in the right pane. The list
  * stays mounted while the pane changes, so its scroll and state are kept.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { markListClick } from '../../routes/paneNavigation';
+import { markListClick, openedFromList } from '../../routes/paneNavigation';
 import { Paths, tabOfPath, type TabKey } from '../../routes/paths';
 import { PanePlaceholder } from './PanePlaceholder';
+import { focusPane } from './paneFocus';
 import { homeListTab, isCallPage, nextListTab, paneKey } from './paneRoutes';
 import { TabShell } from './TabShell';
 import { useWideLayout } from './useWideLayout';
@@ -28,6 +29,12 @@ function TwoPanes({ pathname, search, tab }: { pathname: string; search: string;
   const navigate = useNavigate();
   const [listTab, setListTab] = useState<TabKey>(() => homeListTab(pathname));
   const [seenPath, setSeenPath] = useState(pathname);
+  const pane = useRef<HTMLElement>(null);
+  const pageKey = tab ? null : paneKey(pathname, search);
+  // A page opened from the list takes the focus (Enter on a chat row, then type).
+  useEffect(() => {
+    if (pageKey && pane.current && openedFromList()) return focusPane(pane.current);
+  }, [pageKey]);
   // The list follows route changes (a tab, a conversation); other pages keep the list they came from.
   if (seenPath !== pathname) {
     setSeenPath(pathname);
@@ -43,13 +50,19 @@ function TwoPanes({ pathname, search, tab }: { pathname: string; search: string;
   return (
     <div className="layout" data-testid="layout-two-panes">
       <TabShell active={tab ?? listTab} onSelectTab={selectTab} onListClick={markListClick} />
-      <section className="layout__pane" aria-label={t('layout.paneLabel')} data-testid="layout-pane">
+      <section
+        ref={pane}
+        className="layout__pane"
+        tabIndex={-1}
+        aria-label={t('layout.paneLabel')}
+        data-testid="layout-pane"
+      >
         {tab ? (
           <PanePlaceholder tab={tab} />
         ) : (
           <div
             className={isCallPage(pathname) ? 'layout__page layout__page--call' : 'layout__page'}
-            key={paneKey(pathname, search)}
+            key={pageKey ?? undefined}
           >
             <Outlet />
           </div>

@@ -4,17 +4,33 @@
  * the list side of the two-pane layout (AppLayout).
  */
 import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
-import { lazyPage } from '../../routes/lazyPage';
+import { lazyPage, type LazyPage } from '../../routes/lazyPage';
+import ChatPage from '../chat/ChatPage';
 import { TABS, type TabKey } from '../../routes/paths';
 import { TabBar } from './TabBar';
 import './shell.css';
 
-const pages: Record<TabKey, ComponentType> = {
-  chat: lazyPage(() => import('../chat/ChatPage')),
+/** A page in the main bundle: nothing to fetch. */
+function eagerPage(Page: ComponentType): LazyPage {
+  return Object.assign(() => <Page />, { preload: () => Promise.resolve() });
+}
+
+const pages: Record<TabKey, LazyPage> = {
+  // The chat list is the first screen of nearly every start: in the main bundle, its
+  // modules load with the app's (one round fewer on a slow start).
+  chat: eagerPage(ChatPage),
   friend: lazyPage(() => import('../friend/FriendPage')),
   discover: lazyPage(() => import('../discover/DiscoverPage')),
   mine: lazyPage(() => import('../mine/MinePage')),
 };
+
+/**
+ * Fetches a tab page's chunk before the first render: rendered suspended, React holds
+ * the page back for its fallback throttle (~300 ms) although the chunk comes at once.
+ */
+export function preloadTab(tab: TabKey): Promise<unknown> {
+  return pages[tab].preload();
+}
 
 interface TabShellProps {
   active: TabKey;

@@ -257,6 +257,8 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
           placeholder={t('chatBox.placeholder')}
           aria-label={t('chatBox.placeholder')}
           enterKeyHint="send"
+          // two panes: a chat opened from the list puts the cursor here (shell/paneFocus)
+          data-pane-focus=""
           data-testid="composer-input"
           onChange={(e) => {
             const value = e.target.value;
