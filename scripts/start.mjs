@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm start`: build the web app when packages/web/dist is missing or older than
- * its sources, then run the server (which serves the app and the API on one port).
+ * its sources, and the server likewise (packages/server/dist), then run the compiled
+ * server (which serves the app and the API on one port).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -40,7 +41,17 @@ if (built === 0 || built < sources) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+// The server runs compiled (packages/server/build.mjs), rebuilt when its sources changed.
+const serverBuild = spawnSync(process.execPath, ['packages/server/build.mjs', '--if-stale'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
+if (serverBuild.status !== 0) {
+  console.error('The server build failed; see above.');
+  process.exit(serverBuild.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js'], {
   cwd: ROOT,
   stdio: 'inherit',
   env: process.env,

@@ -52,7 +52,8 @@ const STAGES = [
   vitest('server:postgres', 'server', { TEST_DB: 'postgres', TEST_PG_URL: PG_URL }),
   vitest('web', 'web'),
   check('build:web', 'npm', ['run', 'build', '-w', '@parley/web']),
-  vitest('e2e', 'e2e', {}, { after: 'build:web' }),
+  check('build:server', 'npm', ['run', 'build', '-w', '@parley/server']),
+  vitest('e2e', 'e2e', {}, { after: ['build:web', 'build:server'] }),
 ];
 
 function bin(name) {
@@ -184,10 +185,10 @@ for (const stage of selected) {
   banner(stage.name);
   const t0 = Date.now();
   let r;
-  const dep = stage.after && results.find((x) => x.name === stage.after);
-  if (dep && dep.failed > 0) {
-    console.error(`[test] skipped: ${stage.after} failed`);
-    r = { passed: 0, failed: 1, note: `skipped, ${stage.after} failed` };
+  const dep = results.find((x) => (stage.after ?? []).includes(x.name) && x.failed > 0);
+  if (dep) {
+    console.error(`[test] skipped: ${dep.name} failed`);
+    r = { passed: 0, failed: 1, note: `skipped, ${dep.name} failed` };
   } else {
     r = stage.kind === 'vitest' ? await runVitest(stage) : await runCheck(stage);
   }

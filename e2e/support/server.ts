@@ -1,5 +1,9 @@
-/** Starts the real server (packages/server/src/main.ts) as a child process on a free port with a temp data dir. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/**
+ * Starts the real server as a child process on a free port with a temp data dir: the
+ * compiled one (packages/server/dist/main.js, as in production), rebuilt first when a
+ * source is newer.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,7 +65,19 @@ export function freePort(): Promise<number> {
   });
 }
 
+let serverBuilt = false;
+function ensureServerBuilt(): void {
+  if (serverBuilt) return;
+  const r = spawnSync(process.execPath, ['packages/server/build.mjs', '--if-stale'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}${r.stderr}`);
+  serverBuilt = true;
+}
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  ensureServerBuilt();
   const port = await freePort();
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parley-e2e-'));
@@ -72,7 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await snapshotWebDist(webEnv.WEB_DIST);
   }
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
