@@ -35,4 +35,25 @@ describe('retryEvery', () => {
     expect(attempt).toHaveBeenCalledTimes(1);
     expect(pending).toHaveLength(0);
   });
+
+  it('with the real timers: the 5 s (user info) and 1 s (push client id) waits, under fake time', async () => {
+    vi.useFakeTimers();
+    try {
+      for (const delay of [Timing.USER_RELOAD_RETRY_MS, Timing.PUSH_CID_RETRY_MS]) {
+        let failures = 1;
+        const attempt = vi.fn(() => (failures-- > 0 ? Promise.reject(new Error('offline')) : Promise.resolve()));
+        const { first } = retryEvery(attempt, delay, () => true);
+        expect(await first).toBe(false);
+        await vi.advanceTimersByTimeAsync(delay - 1);
+        expect(attempt).toHaveBeenCalledTimes(1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(attempt).toHaveBeenCalledTimes(2);
+        await vi.advanceTimersByTimeAsync(delay * 3);
+        expect(attempt).toHaveBeenCalledTimes(2);
+      }
+      expect([Timing.USER_RELOAD_RETRY_MS, Timing.PUSH_CID_RETRY_MS]).toEqual([5_000, 1_000]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

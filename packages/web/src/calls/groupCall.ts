@@ -6,6 +6,7 @@
  */
 import { CallFailReason, GroupCallSignal, type GroupCallInfo, type GroupCallSignalFrame } from '@parley/protocol';
 import { t } from '../i18n';
+import { isolate } from '../i18n/isolate';
 import { showToast } from '../ui/toast';
 import { GroupCallBase } from './groupCallBase';
 import { applyStateSignal, loudest, participantsOfInfo, type MeshEffect } from './groupMesh';
@@ -167,7 +168,13 @@ export class GroupCall extends GroupCallBase {
         return this.patch({ remotes });
       }
       case 'couldNotJoin': {
-        const names = e.userIds.map((id) => this.names.get(id) ?? t('call.group.someone')).join(', ');
+        // A plain-string toast: each name isolated (FSI … PDI) so "Bob 42" or an Arabic name keeps its order.
+        const names = e.userIds
+          .map((id) => {
+            const name = this.names.get(id);
+            return name === undefined ? t('call.group.someone') : isolate(name);
+          })
+          .join(', ');
         const known = (GROUP_REASONS as readonly string[]).includes(e.reason);
         const reason = known ? t(`call.group.reason.${e.reason}`) : (failReasonText(e.reason) ?? e.reason);
         return showToast(t('call.group.couldNotJoin', { names, reason }));

@@ -79,7 +79,7 @@ describe('frames', () => {
     s.engine.onFrame(wire(3, { type: MessageType.RECALL, content: '1' }));
     const c = s.chat()!;
     expect(c.messages.map((m) => m.id)).toEqual([1, 2]);
-    expect(c.messages[0]).toMatchObject({ status: MessageStatus.RECALL, content: 'chat.recall.peer(Ann)' });
+    expect(c.messages[0]).toMatchObject({ status: MessageStatus.RECALL, content: 'chat.recall.peer(\u2068Ann\u2069)' });
     expect(c.messages[1]!.quoteMessage!.status).toBe(MessageStatus.RECALL);
     expect(c.last).toMatchObject({ type: MessageType.RECALL, selfSend: false });
     expect(c.unreadCount).toBe(0);

@@ -18,9 +18,9 @@ describe('group frames', () => {
     expect(c.messages[0]).toMatchObject({ groupId: TEAM, sendNickName: 'Ann', selfSend: false });
     s.engine.onGroupFrame(groupWire(6, { sendId: BOB, sendNickName: 'Bob', content: 'hi' }));
     const t = (k: string) => k;
-    expect(previewText(s.chat(teamKey)!.last, 'Team', t)).toBe('Bob: hi');
+    expect(previewText(s.chat(teamKey)!.last, 'Team', t)).toBe('\u2068Bob\u2069: \u2068hi\u2069');
     s.engine.onGroupFrame(groupWire(7, { sendId: ME, sendNickName: 'Me', content: 'mine' }));
-    expect(previewText(s.chat(teamKey)!.last, 'Team', t)).toBe('mine');
+    expect(previewText(s.chat(teamKey)!.last, 'Team', t)).toBe('\u2068mine\u2069');
   });
 
   it('sets atMe and atAll for unread mentions; opening the chat clears them and reports the read position', async () => {
@@ -48,9 +48,9 @@ describe('group frames', () => {
     s.engine.onGroupFrame(groupWire(1));
     s.engine.onGroupFrame(groupWire(2, { type: MessageType.RECALL, content: '1' }));
     const c = s.chat(teamKey)!;
-    expect(c.messages[0]).toMatchObject({ status: MessageStatus.RECALL, content: 'chat.recall.peer(Ann)' });
+    expect(c.messages[0]).toMatchObject({ status: MessageStatus.RECALL, content: 'chat.recall.peer(\u2068Ann\u2069)' });
     expect(c.unreadCount).toBe(0);
-    expect(previewText(c.last, 'Team', (k, o) => `${k}(${String(o?.name)})`)).toBe('chat.recall.peer(Ann)');
+    expect(previewText(c.last, 'Team', (k, o) => `${k}(${String(o?.name)})`)).toBe('chat.recall.peer(\u2068Ann\u2069)');
   });
 
   it('READED from my other terminal reads the group up to its id', async () => {

@@ -13,7 +13,8 @@ import {
   type GroupTipKey,
   type GroupTipParams,
 } from '@parley/protocol';
-import { previewText, tipText } from './preview';
+import { isolate, plainText } from '../i18n/isolate';
+import { previewText, tipSegments, tipText } from './preview';
 import { ME, groupWire, ready, setup, teamKey } from './testEngine';
 
 const catalogues = import.meta.glob<Record<string, unknown>>('../i18n/locales/*.json', {
@@ -23,6 +24,8 @@ const catalogues = import.meta.glob<Record<string, unknown>>('../i18n/locales/*.
 const i18n = i18next.createInstance();
 const inLocale = (lng: string) => (key: string, options?: Record<string, unknown>) => i18n.t(key, { ...options, lng });
 const en = inLocale('en-US');
+/** A name as the plain-string texts carry it: FSI … PDI. */
+const I = isolate;
 
 beforeAll(async () => {
   await i18n.init({
@@ -50,7 +53,7 @@ describe('group tip texts', () => {
   it('en-US reads exactly like the English content the server stores, for every key', () => {
     for (const key of GROUP_TIP_KEYS) {
       const { content, tip } = sample(key);
-      expect(tipText(content, en, tip), key).toBe(content);
+      expect(plainText(tipSegments(content, en, tip)), key).toBe(content);
     }
   });
 
@@ -71,16 +74,26 @@ describe('group tip texts', () => {
 
   it('translates with the params of that moment: zh-CN and right-to-left ar-SA', () => {
     const invited = buildGroupTip('invited', { name: 'Ann', members: ['Bob', 'Cy', 'Di'] });
-    expect(tipText(invited.content, inLocale('zh-CN'), invited.tip)).toBe('Ann邀请Bob、Cy和Di加入了群聊');
-    expect(tipText(invited.content, inLocale('ar-SA'), invited.tip)).toBe('انضم Bob وCy وDi إلى المجموعة بدعوة من Ann');
+    expect(tipText(invited.content, inLocale('zh-CN'), invited.tip)).toBe(
+      `${I('Ann')}邀请${I('Bob')}、${I('Cy')}和${I('Di')}加入了群聊`,
+    );
+    expect(tipText(invited.content, inLocale('ar-SA'), invited.tip)).toBe(
+      `انضم ${I('Bob')} و${I('Cy')} و${I('Di')} إلى المجموعة بدعوة من ${I('Ann')}`,
+    );
     const renamed = buildGroupTip('renamed', { name: 'Ann', group: 'Crew' });
-    expect(tipText(renamed.content, inLocale('ar-SA'), renamed.tip)).toBe('غيّر Ann اسم المجموعة إلى «Crew»');
-    expect(tipText(renamed.content, inLocale('zh-CN'), renamed.tip)).toBe('Ann将群名称修改为“Crew”');
+    expect(tipText(renamed.content, inLocale('ar-SA'), renamed.tip)).toBe(
+      `غيّر ${I('Ann')} اسم المجموعة إلى «${I('Crew')}»`,
+    );
+    expect(tipText(renamed.content, inLocale('zh-CN'), renamed.tip)).toBe(`${I('Ann')}将群名称修改为“${I('Crew')}”`);
   });
 
-  it('isolates right-to-left names, so a list of Arabic names keeps its order in an English sentence', () => {
-    const muted = buildGroupTip('memberMuted', { members: ['سارة', 'Bob'] });
-    expect(tipText(muted.content, en, muted.tip)).toBe('\u2068سارة\u2069, Bob has been muted');
+  it('isolates every name (Arabic, and Latin with digits), so each keeps its order in any sentence', () => {
+    const muted = buildGroupTip('memberMuted', { members: ['سارة', 'Bob 42'] });
+    expect(tipText(muted.content, en, muted.tip)).toBe('\u2068سارة\u2069, \u2068Bob 42\u2069 has been muted');
+    expect(tipSegments(muted.content, inLocale('ar-SA'), muted.tip).filter((s) => typeof s !== 'string')).toEqual([
+      { user: 'سارة' },
+      { user: 'Bob 42' },
+    ]);
   });
 
   it('falls back to the content for a key this client does not know, or params that do not fit', () => {
@@ -96,7 +109,7 @@ describe('group tip texts', () => {
 
   it('the chat list preview translates the tip and never prefixes a sender', () => {
     const zh = inLocale('zh-CN');
-    expect(previewText(tipMessage('left'), 'Team', zh)).toBe('Ann退出了群聊');
+    expect(previewText(tipMessage('left'), 'Team', zh)).toBe(`${I('Ann')}退出了群聊`);
     expect(previewText(tipMessage('muteAllOn'), 'Team', zh)).toBe('已开启全员禁言');
   });
 });
@@ -108,7 +121,7 @@ describe('group tips in the store', () => {
     s.engine.onGroupFrame(groupWire(5, { type: MessageType.TIP_TEXT, content, tip, sendId: 0, sendNickName: '' }));
     const chat = s.chat(teamKey)!;
     expect(chat.messages.at(-1)?.tip).toEqual(tip);
-    expect(previewText(chat.last, 'Team', inLocale('ko-KR'))).toBe('Ann 님이 Bob 님을 내보냈습니다');
+    expect(previewText(chat.last, 'Team', inLocale('ko-KR'))).toBe(`${I('Ann')} 님이 ${I('Bob')} 님을 내보냈습니다`);
     await s.engine.flush();
 
     // A reload: another engine over the same stored data.
@@ -117,6 +130,6 @@ describe('group tips in the store', () => {
     await again.engine.start(ME);
     const loaded = again.chat(teamKey)!;
     expect(loaded.messages.at(-1)?.tip).toEqual(tip);
-    expect(previewText(loaded.last, 'Team', inLocale('ru-RU'))).toBe('Ann удалил(а) из группы: Bob');
+    expect(previewText(loaded.last, 'Team', inLocale('ru-RU'))).toBe(`${I('Ann')} удалил(а) из группы: ${I('Bob')}`);
   });
 });

@@ -14,6 +14,7 @@ import { navigateTo } from '../app/navigation';
 import { friendsStore } from '../contacts/friendsStore';
 import { groupById, groupsStore } from '../groups/groupsStore';
 import { t as translate } from '../i18n';
+import { plainText } from '../i18n/isolate';
 import type { Translate } from '../i18n/timeText';
 import { chatBoxPath } from '../routes/paths';
 import { onConnectionState, subscribeFrames } from '../socket';
@@ -26,7 +27,7 @@ import { withTimeTips } from './messages';
 import { offerPushPermission } from '../push';
 import { pageVisible, showNotification } from './notify';
 import { createIdbPersistence, createMemoryPersistence } from './persistence';
-import { previewText } from './preview';
+import { previewSegments, previewText } from './preview';
 import { chatKey, type ChatActions, type ChatListState, type ChatSummary, type ChatView } from './types';
 import { unreadTotal, withMuted } from './unread';
 
@@ -131,6 +132,27 @@ export const chatActions: ChatActions = {
     type === ChatType.SYSTEM ? Promise.resolve(systemActions.remove()) : engine.removeChat(type, targetId),
 };
 
+/**
+ * Resolves once the stored chat list is on screen (or after 3 s at most): the idle
+ * preloading of page chunks waits for it, so it never delays the first rows.
+ */
+export function untilChatListShown(): Promise<void> {
+  const shown = (s: ChatsState) =>
+    s.userId !== null && (s.visible === null || s.visible.size > 0 || s.phase === 'ready');
+  if (shown(chatsStore.get())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, 3000);
+    const stop = chatsStore.subscribe(() => {
+      if (shown(chatsStore.get())) done();
+    });
+  });
+}
+
 let installed = false;
 /** Follow the session (load at sign-in, clear memory at sign-out), the socket and the page. Called once at start. */
 export function installChats(): void {
@@ -162,12 +184,14 @@ function summaryOf(c: ChatRecord, t: Translate, language: string): ChatSummary {
   }
   const cached = summaryCache.get(c);
   if (cached) return cached;
+  const lastParts = previewSegments(c.last, c.showName, t);
   const summary: ChatSummary = {
     type: c.type,
     targetId: c.targetId,
     showName: c.showName,
     headImage: c.headImage,
-    lastContent: previewText(c.last, c.showName, t),
+    lastContent: plainText(lastParts),
+    lastParts,
     lastSendTime: c.lastSendTime,
     unreadCount: c.unreadCount,
     atMe: c.atMe,

@@ -171,7 +171,7 @@ describe('previews', () => {
   });
 
   it('shows text with emoji, translated tips and recall notices', () => {
-    expect(previewText(last(MessageType.TEXT, 'hi #smile;\nthere'), 'Ann', t)).toBe('hi 🙂 there');
+    expect(previewText(last(MessageType.TEXT, 'hi #smile;\nthere'), 'Ann', t)).toBe('\u2068hi 🙂 there\u2069');
     expect(emojiText('#nope;')).toBe('#nope;');
     expect(previewText(last(MessageType.TIP_TEXT, 'You are now friends. Start chatting!'), 'Ann', t)).toBe(
       'tips.friendAdded',
@@ -179,7 +179,7 @@ describe('previews', () => {
     expect(tipText('some other tip', t)).toBe('some other tip');
     expect(previewText(last(MessageType.RECALL, '5', { selfSend: true }), 'Ann', t)).toBe('chat.recall.self');
     expect(previewText(last(MessageType.TEXT, 'x', { status: MessageStatus.RECALL }), 'Ann', t)).toBe(
-      'chat.recall.peer(Ann)',
+      'chat.recall.peer(\u2068Ann\u2069)',
     );
     expect(previewText(undefined, 'Ann', t)).toBe('');
   });

@@ -1,7 +1,8 @@
 /**
  * Last-content previews of the chat list (spec §4): media, calls and cards show
  * placeholder labels; text, recall and tip show their content (server tips
- * translated by key). Pure: the caller passes its translate function.
+ * translated by key). Pure: the caller passes its translate function. User text
+ * (names, group names, message text) comes back as user segments, shown isolated.
  */
 import {
   EMOJI,
@@ -13,6 +14,7 @@ import {
   tipTextKey,
   type GroupTip,
 } from '@parley/protocol';
+import { isolatedText, translateSegments, user, type Segment } from '../i18n/isolate';
 import type { Translate } from '../i18n/timeText';
 
 /** What a chat remembers of its last message to build the preview. */
@@ -46,57 +48,61 @@ export function emojiText(text: string): string {
     .join('');
 }
 
-/** The notice that replaces a recalled message (and a chat's last content). */
-export function recallNotice(selfSend: boolean, peerName: string, t: Translate): string {
-  return selfSend ? t('chat.recall.self') : t('chat.recall.peer', { name: peerName });
+/** The notice that replaces a recalled message (and a chat's last content), the name isolated. */
+export function recallSegments(selfSend: boolean, peerName: string, t: Translate): Segment[] {
+  return selfSend ? [t('chat.recall.self')] : translateSegments(t, 'chat.recall.peer', { name: peerName });
 }
 
-/** Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo, …, presentation forms). */
-const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-/** Such a name is isolated (FSI … PDI): a list of Arabic names in an English tip keeps its order. */
-const isolated = (name: string): string => (RTL_LETTER.test(name) ? `\u2068${name}\u2069` : name);
+export const recallNotice = (selfSend: boolean, peerName: string, t: Translate): string =>
+  isolatedText(recallSegments(selfSend, peerName, t));
 
 /** A group tip in the reader's language (`tips.group.<key>`); undefined when this client does not know it. */
-function groupTipText(tip: unknown, t: Translate): string | undefined {
+function groupTipSegments(tip: unknown, t: Translate): Segment[] | undefined {
   const known = groupTip.safeParse(tip);
   if (!known.success) return undefined;
   const { key, params } = known.data;
-  // Only the template's slots, under `replace`: a param can never act as an i18next option.
-  const replace = Object.fromEntries(
-    groupTipSlots(key).map((slot) => {
-      const value = params[slot]!;
-      return [slot, Array.isArray(value) ? value.map(isolated) : isolated(value)];
-    }),
-  );
-  return t(`tips.group.${key}`, { replace });
+  // Only the template's slots: a param can never act as an i18next option.
+  const values = Object.fromEntries(groupTipSlots(key).map((slot) => [slot, params[slot]!]));
+  return translateSegments(t, `tips.group.${key}`, values);
 }
 
 /**
- * A server tip in the reader's language: a group tip by its key and params, the
- * private tip by its text (`tips.<key>`); anything else (a newer server's tip) as sent.
+ * A server tip in the reader's language: a group tip by its key and params (names and
+ * group names as user segments), the private tip by its text (`tips.<key>`); anything
+ * else (a newer server's own sentence) as sent.
  */
-export function tipText(content: string, t: Translate, tip?: GroupTip): string {
-  const translated = tip === undefined ? undefined : groupTipText(tip, t);
+export function tipSegments(content: string, t: Translate, tip?: GroupTip): Segment[] {
+  const translated = tip === undefined ? undefined : groupTipSegments(tip, t);
   if (translated !== undefined) return translated;
   const key = tipTextKey(content);
-  return key ? t(`tips.${key}`) : content;
+  return [key ? t(`tips.${key}`) : content];
 }
 
-export function previewText(last: LastMessage | undefined, peerName: string, t: Translate): string {
-  if (!last) return '';
+export const tipText = (content: string, t: Translate, tip?: GroupTip): string =>
+  isolatedText(tipSegments(content, t, tip));
+
+/** The chat list's last content as segments: placeholders and tips translated, what people wrote isolated. */
+export function previewSegments(last: LastMessage | undefined, peerName: string, t: Translate): Segment[] {
+  if (!last) return [];
   if (last.type === MessageType.RECALL || last.status === MessageStatus.RECALL) {
-    return recallNotice(last.selfSend, last.sendNickName ?? peerName, t);
+    return recallSegments(last.selfSend, last.sendNickName ?? peerName, t);
   }
-  const text = contentText(last, t);
+  const content = contentSegments(last, t);
   // Group previews name others' senders (spec §4); tips stand alone.
-  if (last.sendNickName && !last.selfSend && last.type !== MessageType.TIP_TEXT) return `${last.sendNickName}: ${text}`;
-  return text;
+  if (last.sendNickName && !last.selfSend && last.type !== MessageType.TIP_TEXT) {
+    return [user(last.sendNickName), ': ', ...content];
+  }
+  return content;
 }
 
-function contentText(last: LastMessage, t: Translate): string {
+/** The preview as one string (notifications, console), user parts in FSI … PDI. */
+export const previewText = (last: LastMessage | undefined, peerName: string, t: Translate): string =>
+  isolatedText(previewSegments(last, peerName, t));
+
+function contentSegments(last: LastMessage, t: Translate): Segment[] {
   const placeholder = PLACEHOLDER[last.type];
-  if (placeholder) return t(placeholder);
-  if (last.type === MessageType.TIP_TEXT) return tipText(last.content, t, last.tip);
-  if (last.type === MessageType.TEXT) return emojiText(last.content).replace(/\s+/g, ' ');
-  return last.content;
+  if (placeholder) return [t(placeholder)];
+  if (last.type === MessageType.TIP_TEXT) return tipSegments(last.content, t, last.tip);
+  if (last.type === MessageType.TEXT) return [user(emojiText(last.content).replace(/\s+/g, ' '))];
+  return [user(last.content)];
 }

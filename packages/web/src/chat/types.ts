@@ -4,6 +4,7 @@
  * (Chat entry, Message) with the wire fields of wire-contract §6.
  */
 import type { CardContent, ChatType, GroupTip, QuoteMessage } from '@parley/protocol';
+import type { Segment } from '../i18n/isolate';
 
 /** Where a message is in its life on this device (spec §3 loadStatus). */
 export type LoadStatus = 'ok' | 'sending' | 'fail' | 'queued';
@@ -50,6 +51,8 @@ export interface ChatSummary {
   headImage: string;
   /** Preview text already localised (placeholder labels for media, spec §4). */
   lastContent: string;
+  /** The same as segments: what people wrote (names, text) is shown isolated (i18n/isolate.ts). */
+  lastParts?: Segment[];
   lastSendTime: number;
   unreadCount: number;
   atMe: boolean;

@@ -4,6 +4,8 @@
  * Pure state functions here; the socket wiring is in typingStore.ts.
  */
 import { ChatType, Typing, type TypingNotice, type TypingRequest } from '@parley/protocol';
+import { translateSegments, type Segment } from '../i18n/isolate';
+import type { Translate } from '../i18n/timeText';
 
 export interface Typist {
   userId: number;
@@ -64,6 +66,14 @@ export function typingText(t: (key: string, params?: Record<string, string>) => 
   if (names.length === 1) return t('typing.one', { name: names[0]! });
   if (names.length === 2) return t('typing.two', { first: names[0]!, second: names[1]! });
   return t('typing.several');
+}
+
+/** typingText as segments: the names isolated (rendered in <bdi>). */
+export function typingSegments(t: Translate, names: readonly string[]): Segment[] {
+  if (names.length === 0) return [];
+  if (names.length === 1) return translateSegments(t, 'typing.one', { name: names[0]! });
+  if (names.length === 2) return translateSegments(t, 'typing.two', { first: names[0]!, second: names[1]! });
+  return [t('typing.several')];
 }
 
 /**

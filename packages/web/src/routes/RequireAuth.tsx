@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../app/session';
 import { UnreadTitle } from '../app/UnreadTitle';
+import { untilChatListShown } from '../chat';
 import { Spinner } from '../ui/Spinner';
 import { preloadPages } from './lazyPage';
 import { Paths } from './paths';
@@ -11,7 +12,8 @@ export function RequireAuth() {
   const { status } = useSession();
   const signedIn = status !== 'starting' && status !== 'anonymous';
   useEffect(() => {
-    if (signedIn) preloadPages();
+    // After the stored list is up: compiling ~100 chunks first would delay it.
+    if (signedIn) void untilChatListShown().then(preloadPages);
   }, [signedIn]);
   if (status === 'starting') {
     return (

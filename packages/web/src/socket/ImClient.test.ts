@@ -158,6 +158,19 @@ describe('ImClient runtime codes', () => {
     expect(client.getState()).toBe('loggedIn');
     expect(client.lastFailure()).toBeNull();
   });
+
+  it('tells the failure to listeners (the connection banner shows it) and its clearing', () => {
+    const { client, live } = setup();
+    const seen: (number | null)[] = [];
+    client.onFailureChange((f) => seen.push(f?.code ?? null));
+    client.connect('token');
+    live().serverClose(1006);
+    vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS);
+    live().serverClose(1006); // the retry fails too: told once
+    vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS);
+    live().login();
+    expect(seen).toEqual([RuntimeCode.SOCKET_CONNECT_FAILURE, null]);
+  });
 });
 
 describe('ImClient and a server going away', () => {

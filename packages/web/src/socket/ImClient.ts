@@ -6,6 +6,11 @@
 import { CloseCode, Cmd, MessageType, RuntimeCode, Timing, type ServerFrame } from '@parley/protocol';
 
 export type SocketState = 'closed' | 'open' | 'loggedIn';
+/** Why the last connection attempt failed: a runtime code of spec §8 (600009). */
+export interface SocketFailure {
+  code: number;
+  message: string;
+}
 
 /** The slice of WebSocket this client uses (the browser's, or a fake in tests). */
 export interface SocketLike {
@@ -57,9 +62,10 @@ export class ImClient {
   private heartbeat: unknown = null;
   private reconnect: unknown = null;
   /** Spec §8: the last attempt could not connect (600009); cleared by a login. */
-  private failure: { code: number; message: string } | null = null;
+  private failure: SocketFailure | null = null;
   private readonly frameListeners = new Map<number, Set<FrameListener>>();
   private readonly stateListeners = new Set<(s: SocketState) => void>();
+  private readonly failureListeners = new Set<(f: SocketFailure | null) => void>();
   private readonly now: () => number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
@@ -78,8 +84,14 @@ export class ImClient {
   }
 
   /** Why the last connection attempt failed (runtime code of spec §8), or null. */
-  lastFailure(): { code: number; message: string } | null {
+  lastFailure(): SocketFailure | null {
     return this.failure;
+  }
+
+  /** Told when an attempt fails to connect (600009) and when a login clears it: the banner shows it. */
+  onFailureChange(listener: (f: SocketFailure | null) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
   }
 
   /** Listen to frames of one cmd (3 private, 4 group, 5 system). Returns the unsubscribe. */
@@ -132,7 +144,7 @@ export class ImClient {
     try {
       socket = this.deps.createSocket(this.deps.url);
     } catch {
-      this.failure = CONNECT_FAILURE;
+      this.setFailure(CONNECT_FAILURE);
       this.scheduleReconnect();
       return;
     }
@@ -176,7 +188,7 @@ export class ImClient {
 
   private loggedIn(): void {
     this.setState('loggedIn');
-    this.failure = null;
+    this.setFailure(null);
     this.hadSession = true;
     this.clearTimer(this.heartbeat);
     this.heartbeat = this.setTimer(() => this.beat(), Timing.HEARTBEAT_MS);
@@ -193,7 +205,7 @@ export class ImClient {
 
   private handleClose(code: number): void {
     // Closed before it ever opened: the connection itself failed.
-    if (this.state === 'closed') this.failure = CONNECT_FAILURE;
+    if (this.state === 'closed') this.setFailure(CONNECT_FAILURE);
     this.detach();
     this.setState('closed');
     if (!this.wanted) return;
@@ -240,6 +252,12 @@ export class ImClient {
       this.socket.onopen = this.socket.onmessage = this.socket.onerror = this.socket.onclose = null;
     }
     this.socket = null;
+  }
+
+  private setFailure(next: SocketFailure | null): void {
+    if (next === this.failure) return;
+    this.failure = next;
+    for (const l of [...this.failureListeners]) l(next);
   }
 
   private setState(next: SocketState): void {

@@ -5,9 +5,9 @@
 import { WS_PATH, type ServerFrame } from '@parley/protocol';
 import { createStore, useStore } from '../app/createStore';
 import { postToTabs } from '../app/tabs';
-import { ImClient, type ImClientEvents, type SocketLike, type SocketState } from './ImClient';
+import { ImClient, type ImClientEvents, type SocketFailure, type SocketLike, type SocketState } from './ImClient';
 
-export type { SocketState } from './ImClient';
+export type { SocketFailure, SocketState } from './ImClient';
 
 function socketUrl(): string {
   const { protocol, host } = globalThis.location;
@@ -43,6 +43,14 @@ im.onStateChange((s) => connectionState.set(s));
 
 export function useConnectionState(): SocketState {
   return useStore(connectionState);
+}
+
+const connectionFailure = createStore<SocketFailure | null>(im.lastFailure());
+im.onFailureChange((f) => connectionFailure.set(f));
+
+/** The last connection attempt's failure (600009) until the socket logs in again, or null. */
+export function useConnectionFailure(): SocketFailure | null {
+  return useStore(connectionFailure);
 }
 
 export function subscribeFrames(cmd: number, listener: (frame: ServerFrame) => void): () => void {

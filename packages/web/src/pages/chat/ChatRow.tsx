@@ -8,6 +8,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Paths, chatBoxPath } from '../../routes/paths';
 import { useOpenInPane } from '../shell/useWideLayout';
 import { EmojiText } from '../../ui/emoji/Emoji';
+import { Segments } from '../../ui/Segments';
 import { SystemAvatar } from './system/SystemAvatar';
 import { useRowTyping } from './useRowTyping';
 
@@ -129,9 +130,9 @@ export const ChatRow = memo(function ChatRow({ chat, now, onOpen, onMenu }: Chat
                 !
               </span>
             )}
-            {typing ? (
+            {typing.length > 0 ? (
               <span className="chat-row__typing" data-testid={`chat-typing-${id}`}>
-                {typing}
+                <Segments segments={typing} />
               </span>
             ) : chat.draft ? (
               <>
@@ -140,6 +141,8 @@ export const ChatRow = memo(function ChatRow({ chat, now, onOpen, onMenu }: Chat
                   <EmojiText text={chat.draft} />
                 </bdi>
               </>
+            ) : chat.lastParts ? (
+              <Segments segments={chat.lastParts} render={(text) => <EmojiText text={text} />} />
             ) : (
               <bdi>
                 <EmojiText text={chat.lastContent} />

@@ -89,7 +89,9 @@ export default function ComplaintListPage() {
               <span className="complaint-row__line">
                 {t(complaintTypeKey(c.type))} · {formatDateTime(c.createTime, i18n.language)}
               </span>
-              <span className="complaint-row__line">{c.content}</span>
+              <span className="complaint-row__line" dir="auto">
+                {c.content}
+              </span>
             </button>
           ))}
         </div>

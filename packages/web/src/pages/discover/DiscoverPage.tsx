@@ -52,8 +52,8 @@ export default function DiscoverPage() {
               >
                 <LinkIcon link={link} />
                 <span className="discover-row__text" dir="auto">
-                  <span className="discover-row__title">{link.title}</span>
-                  {link.description && <span className="discover-row__desc">{link.description}</span>}
+                  <bdi className="discover-row__title">{link.title}</bdi>
+                  {link.description && <bdi className="discover-row__desc">{link.description}</bdi>}
                   <span className="discover-row__host">
                     <bdi>{hostOf(link.url)}</bdi>
                   </span>

@@ -2,8 +2,10 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Paths } from '../../../routes/paths';
-import { useConnectionState } from '../../../socket';
+import { useBrowserOnline } from '../../../app/network';
+import { useConnectionFailure, useConnectionState } from '../../../socket';
 import { BackButton } from '../../../ui/BackButton';
+import { Segments } from '../../../ui/Segments';
 import { ChatSearchButton } from '../../search/ChatSearchButton';
 import { useTypingLine } from './useTypingLine';
 import '../../../ui/navbar.css';
@@ -11,6 +13,8 @@ import './chat-polish.css';
 
 interface ChatBoxNavProps {
   title: string;
+  /** A group's member count, after its name (outside the name's isolate). */
+  count?: number;
   /** undefined: not known (not a friend, or a group). */
   online?: boolean;
   /** The friend's profile or the group's info. */
@@ -19,10 +23,15 @@ interface ChatBoxNavProps {
   searchLink?: string;
 }
 
-export function ChatBoxNav({ title, online, infoLink, searchLink }: ChatBoxNavProps) {
+export function ChatBoxNav({ title, count, online, infoLink, searchLink }: ChatBoxNavProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const connecting = useConnectionState() !== 'loggedIn';
+  // Spec §8: a failed attempt shows its code (600009) here too, as in the list's banner;
+  // with the browser offline the reason is plain and the header just says "connecting".
+  const browserOnline = useBrowserOnline();
+  const lastFailure = useConnectionFailure();
+  const failure = browserOnline ? lastFailure : null;
   const typing = useTypingLine();
   return (
     <header className="navbar chat-nav">
@@ -30,17 +39,18 @@ export function ChatBoxNav({ title, online, infoLink, searchLink }: ChatBoxNavPr
         <BackButton backTo={Paths.chat} />
       </div>
       <div className="chat-nav__title">
-        <h1 className="navbar__title" dir="auto" data-testid="chat-box-title">
-          {title}
+        <h1 className="navbar__title" data-testid="chat-box-title">
+          <bdi>{title}</bdi>
+          {count !== undefined && ` (${count})`}
         </h1>
         {connecting ? (
           // While the socket is down the friend's last known state would be a guess.
-          <span className="chat-nav__state" role="status" data-testid="chat-box-connecting">
-            {t('offline.connecting')}
+          <span className="chat-nav__state" role="status" data-testid="chat-box-connecting" data-code={failure?.code}>
+            {failure ? t('offline.connectFailed', { code: failure.code }) : t('offline.connecting')}
           </span>
-        ) : typing ? (
+        ) : typing.length > 0 ? (
           <span className="chat-nav__state chat-nav__typing" role="status" data-testid="chat-box-typing" dir="auto">
-            {typing}
+            <Segments segments={typing} />
           </span>
         ) : (
           online !== undefined && (

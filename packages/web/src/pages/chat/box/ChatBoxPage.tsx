@@ -147,11 +147,8 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
         data-target-id={targetId}
       >
         <ChatBoxNav
-          title={
-            isGroup && group && !group.quit && !group.dissolve
-              ? `${peerName} (${active.length || group.memberCount})`
-              : peerName
-          }
+          title={peerName}
+          count={isGroup && group && !group.quit && !group.dissolve ? active.length || group.memberCount : undefined}
           online={friend && !friend.deleted ? friend.online : undefined}
           infoLink={isGroup ? Links.groupInfo(targetId) : Links.userInfo(targetId)}
           searchLink={Links.chatSearch(type, targetId)}

@@ -1,10 +1,12 @@
 /** Centred rows: time tips, tip texts, recall notices (with re-edit) and kinds this client cannot show. */
 import { MessageStatus, MessageType } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
-import { recallNotice, tipText } from '../../../chat/preview';
+import { recallSegments, tipSegments } from '../../../chat/preview';
 import { messageKey, type ChatMessage } from '../../../chat/types';
 import { currentLocale } from '../../../i18n';
+import type { Segment } from '../../../i18n/isolate';
 import { timeText } from '../../../i18n/timeText';
+import { Segments } from '../../../ui/Segments';
 import { useChatBox } from './ChatBoxContext';
 import { reeditText } from './lib/recall';
 
@@ -22,14 +24,14 @@ export function NoticeRow({ message, now }: { message: ChatMessage; now: number 
   const { t } = useTranslation();
   const { peer, reedit } = useChatBox();
   const key = messageKey(message);
-  let text: string;
+  let text: Segment[];
   let action = null;
   if (message.type === MessageType.TIP_TIME) {
-    text = timeText(message.sendTime, now, currentLocale(), t);
+    text = [timeText(message.sendTime, now, currentLocale(), t)];
   } else if (message.type === MessageType.TIP_TEXT) {
-    text = tipText(message.content, t, message.tip);
+    text = tipSegments(message.content, t, message.tip);
   } else if (message.type === MessageType.RECALL || message.status === MessageStatus.RECALL) {
-    text = recallNotice(message.selfSend, message.sendNickName || peer.name, t);
+    text = recallSegments(message.selfSend, message.sendNickName || peer.name, t);
     const again = message.selfSend ? reeditText(message.id, now) : undefined;
     if (again !== undefined) {
       action = (
@@ -39,7 +41,7 @@ export function NoticeRow({ message, now }: { message: ChatMessage; now: number 
       );
     }
   } else {
-    text = t('chatBox.unsupported');
+    text = [t('chatBox.unsupported')];
   }
   return (
     <div
@@ -51,7 +53,7 @@ export function NoticeRow({ message, now }: { message: ChatMessage; now: number 
       data-self={message.selfSend}
     >
       <span className="notice__text">
-        {text}
+        <Segments segments={text} />
         {action}
       </span>
     </div>

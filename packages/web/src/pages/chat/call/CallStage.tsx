@@ -83,7 +83,7 @@ export function CallStage({ view, video, name, avatar, peerId, volume, speaker }
       <div className={`call-peer${showVideo ? ' call-peer--over' : ''}`}>
         <Avatar src={avatar} name={name} colourId={peerId} size={showVideo ? 44 : 96} />
         <div className="call-peer__text">
-          <h1 className="call-peer__name" data-testid="call-peer-name">
+          <h1 className="call-peer__name" data-testid="call-peer-name" dir="auto">
             {name}
           </h1>
           {timer ? (

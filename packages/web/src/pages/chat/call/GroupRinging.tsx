@@ -15,7 +15,7 @@ export function GroupRinging({ call, view, selfId }: { call: GroupCall; view: Gr
         <div className="call-peer">
           <Avatar src={inviter?.avatar ?? ''} name={name} colourId={inviter?.id} size={96} />
           <div className="call-peer__text">
-            <h1 className="call-peer__name" data-testid="call-peer-name">
+            <h1 className="call-peer__name" data-testid="call-peer-name" dir="auto">
               {name}
             </h1>
             <span className="call-peer__status" data-testid="call-status" role="status">

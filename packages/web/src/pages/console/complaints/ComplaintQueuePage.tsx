@@ -10,6 +10,7 @@ import { complaintTargetKey, complaintTypeKey, formatDateTime } from '../../comm
 import { ConsoleHeader } from '../parts/ConsoleHeader';
 import { PagedList } from '../parts/PagedList';
 import { TimeLeftChip } from './TimeLeftChip';
+import { Sentence } from '../../../ui/Segments';
 
 const TABS = [
   { status: ComplaintStatus.PENDING, key: 'pending' },
@@ -65,12 +66,13 @@ function ComplaintRow({ complaint: c }: { complaint: ConsoleComplaint }) {
       >
         <span className="console-row__top">
           <span className="console-row__title">
-            {t(complaintTargetKey(c.targetType))} · {c.targetName || `#${c.targetId}`}
+            {t(complaintTargetKey(c.targetType))} · <bdi>{c.targetName || `#${c.targetId}`}</bdi>
           </span>
           {c.status === ComplaintStatus.PENDING && <TimeLeftChip deadline={c.deadline} now={now} />}
         </span>
         <span className="console-row__line">
-          {t(complaintTypeKey(c.type))} · {t('console.complaints.by', { name: c.complainant.nickName })} ·{' '}
+          {t(complaintTypeKey(c.type))} ·{' '}
+          <Sentence k="console.complaints.by" values={{ name: c.complainant.nickName }} /> ·{' '}
           {formatDateTime(c.createTime, i18n.language)}
         </span>
         <span className="console-row__line console-row__clip" dir="auto">

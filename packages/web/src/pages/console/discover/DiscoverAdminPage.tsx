@@ -10,6 +10,7 @@ import { ConsoleHeader } from '../parts/ConsoleHeader';
 import { ListState } from '../parts/ListState';
 import { LinkEditor } from './LinkEditor';
 import { LinkRow } from './LinkRow';
+import { Sentence } from '../../../ui/Segments';
 
 /** What the editor sheet is open for: a new link or an existing one. */
 type Editing = { link: DiscoverLink | null } | null;
@@ -56,7 +57,7 @@ export default function DiscoverAdminPage() {
 
   const remove = async (link: DiscoverLink) => {
     const ok = await confirmDialog({
-      content: t('console.discover.deleteConfirm', { title: link.title }),
+      content: <Sentence k="console.discover.deleteConfirm" values={{ title: link.title }} />,
       confirmText: t('console.discover.delete'),
       testId: 'console-link-delete-dialog',
     });

@@ -7,6 +7,7 @@ import { ConsoleHeader } from '../parts/ConsoleHeader';
 import { Flags } from '../parts/Flags';
 import { PersonRow } from '../parts/PersonRow';
 import { SearchList } from '../parts/SearchList';
+import { Sentence } from '../../../ui/Segments';
 
 export default function GroupListPage() {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export default function GroupListPage() {
             name={g.name}
             line={
               <>
-                #{g.id} · {t('console.groups.owner', { name: g.ownerName })} ·{' '}
+                #{g.id} · <Sentence k="console.groups.owner" values={{ name: g.ownerName }} /> ·{' '}
                 {t('console.groups.members', { n: g.memberCount })}
               </>
             }

@@ -9,6 +9,8 @@ import { confirmDialog } from '../../../ui/dialog';
 import { showToast } from '../../../ui/toast';
 import { formatDateTime } from '../../common/complaintLabels';
 import { ReasonSheet } from './ReasonSheet';
+import { isolatedText, translateSegments } from '../../../i18n/isolate';
+import { Sentence } from '../../../ui/Segments';
 
 interface Banable {
   id: number;
@@ -64,7 +66,12 @@ export function BanCard<T extends Banable>(props: BanCardProps<T>) {
     }
   };
   const unban = async () => {
-    if (await confirmDialog({ content: t(`${texts}.unbanConfirm`, { name }), testId: 'console-unban-dialog' }))
+    if (
+      await confirmDialog({
+        content: <Sentence k={`${texts}.unbanConfirm`} values={{ name }} />,
+        testId: 'console-unban-dialog',
+      })
+    )
       await run(props.unban, t(`${texts}.unbanned`));
   };
 
@@ -92,7 +99,9 @@ export function BanCard<T extends Banable>(props: BanCardProps<T>) {
           {r.isBanned && (
             <>
               <dt>{t('console.reason.label')}</dt>
-              <dd data-testid={`${testId}-reason`}>{r.reason}</dd>
+              <dd data-testid={`${testId}-reason`} dir="auto">
+                {r.reason}
+              </dd>
             </>
           )}
         </dl>
@@ -128,7 +137,7 @@ export function BanCard<T extends Banable>(props: BanCardProps<T>) {
       )}
       {banning && (
         <ReasonSheet
-          title={t(`${texts}.banTitle`, { name })}
+          title={isolatedText(translateSegments(t, `${texts}.banTitle`, { name }))}
           note={t(`${texts}.banNote`)}
           onSubmit={async (reason) => {
             onChange(await props.ban(reason));

@@ -41,7 +41,7 @@ export function RecipientPicker({ chosen, onChange }: RecipientPickerProps) {
         <ul className="recipients__chips" data-testid="console-recipients">
           {chosen.map((c) => (
             <li key={c.id} className="recipients__chip">
-              <span>{c.nickName}</span>
+              <span dir="auto">{c.nickName}</span>
               <button
                 type="button"
                 onClick={() => onChange(chosen.filter((x) => x.id !== c.id))}

@@ -14,6 +14,7 @@ import { MarkdownEditor } from './MarkdownEditor';
 import { RecipientPicker, type Recipient } from './RecipientPicker';
 import { SentList } from './SentList';
 import { SystemPreview } from './SystemPreview';
+import { Sentence } from '../../../ui/Segments';
 
 interface Draft {
   title: string;
@@ -41,9 +42,15 @@ export default function SystemSendPage() {
     if (!ready || busy) return;
     const ok = await confirmDialog({
       title: t('console.system.confirmTitle'),
-      content: draft.all
-        ? t('console.system.confirmAll', { title: draft.title.trim() })
-        : t('console.system.confirmUsers', { title: draft.title.trim(), n: draft.users.length }),
+      content: draft.all ? (
+        <Sentence k="console.system.confirmAll" values={{ title: draft.title.trim() }} />
+      ) : (
+        <Sentence
+          k="console.system.confirmUsers"
+          values={{ title: draft.title.trim() }}
+          options={{ n: draft.users.length }}
+        />
+      ),
       confirmText: t('console.system.send'),
       testId: 'console-system-confirm',
     });

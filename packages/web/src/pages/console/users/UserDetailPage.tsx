@@ -8,6 +8,7 @@ import { confirmDialog } from '../../../ui/dialog';
 import { BanCard, type RunAction } from '../parts/BanCard';
 import { DetailPage } from '../parts/DetailPage';
 import { Flags } from '../parts/Flags';
+import { Sentence } from '../../../ui/Segments';
 
 export default function UserDetailPage() {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ function UserCard({ user: u, onChange }: { user: ConsoleUser; onChange: (u: Cons
   const remove = async (run: RunAction<ConsoleUser>) => {
     const ok = await confirmDialog({
       title: t('console.users.deleteTitle'),
-      content: t('console.users.deleteConfirm', { name: u.nickName }),
+      content: <Sentence k="console.users.deleteConfirm" values={{ name: u.nickName }} />,
       confirmText: t('console.actions.delete'),
       testId: 'console-delete-dialog',
     });

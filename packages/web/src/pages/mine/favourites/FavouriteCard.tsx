@@ -7,12 +7,14 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatType, MessageType, type Favourite } from '@parley/protocol';
 import { currentLocale } from '../../../i18n';
+import { isolatedText, translateSegments, user } from '../../../i18n/isolate';
 import { timeText } from '../../../i18n/timeText';
 import { CardBubble } from '../../chat/box/bubbles/CardBubble';
 import { FileBubble } from '../../chat/box/bubbles/FileBubble';
 import { ImageBubble, VideoBubble } from '../../chat/box/bubbles/MediaBubbles';
 import { TextBubble } from '../../chat/box/bubbles/TextBubble';
 import { VoiceBubble } from '../../chat/box/bubbles/VoiceBubble';
+import { Segments } from '../../../ui/Segments';
 import { kindLabelKey } from './FilterChips';
 
 /** Room for a header line and a clipped bubble; VirtualList needs it fixed. */
@@ -56,10 +58,12 @@ function Bubble({ fav }: { fav: Favourite }) {
 export const FavouriteCard = memo(function FavouriteCard({ fav, now, onRemove, onPick }: FavouriteCardProps) {
   const { t } = useTranslation();
   const kind = t(kindLabelKey(fav.type));
-  const from =
+  // The sender and the group are isolated each: "Bob 42" and an Arabic group name keep their order.
+  const fromParts =
     fav.chatType === ChatType.GROUP
-      ? t('favourites.fromGroup', { name: fav.sendNickName, group: fav.chatName })
-      : fav.sendNickName;
+      ? translateSegments(t, 'favourites.fromGroup', { name: fav.sendNickName, group: fav.chatName })
+      : [user(fav.sendNickName)];
+  const from = isolatedText(fromParts);
   const saved = timeText(fav.createTime, now, currentLocale(), t);
   return (
     <article
@@ -70,7 +74,9 @@ export const FavouriteCard = memo(function FavouriteCard({ fav, now, onRemove, o
     >
       <header className="fav-card__head">
         <span className="fav-card__kind">{kind}</span>
-        <bdi className="fav-card__from">{from}</bdi>
+        <span className="fav-card__from">
+          <Segments segments={fromParts} />
+        </span>
         <span className="fav-card__time">{saved}</span>
         {onRemove && (
           <button

@@ -1,6 +1,12 @@
-/** A file: type badge, name, size; tapping downloads it (a file from outside goes through the external-link warning). */
+/**
+ * A file: type badge, name, size; tapping downloads it with progress (a file from outside
+ * goes through the external-link warning).
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { downloadFile } from '../../../../api/download';
+import { ProgressRing } from '../../../../ui/ProgressRing';
 import { parseFile } from '../lib/content';
 import { formatFileSize } from '../lib/format';
 import { externalLinkPath, isOwnMediaUrl, plainFileName } from '../lib/safeMedia';
@@ -60,18 +66,49 @@ export function FileBubble({ content, testId }: { content: string; testId: strin
       </button>
     );
   }
+  return <DownloadLink url={file.url} name={name} testId={testId} body={body} />;
+}
+
+/**
+ * This server's file: fetched with the 60 s network timeout and saved (api/download.ts),
+ * so a failure is told; progress shows on the icon, and a second tap cancels.
+ */
+function DownloadLink({ url, name, testId, body }: { url: string; name: string; testId: string; body: ReactNode }) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<number | null>(null);
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+  const start = async () => {
+    const controller = new AbortController();
+    running.current = controller;
+    setProgress(0);
+    await downloadFile(url, name || 'file', { signal: controller.signal, onProgress: setProgress });
+    if (running.current === controller) running.current = null;
+    setProgress(null);
+  };
   return (
     <a
-      className="file"
-      href={file.url}
+      className={`file${progress !== null ? ' file--loading' : ''}`}
+      href={url}
       download={name}
       target="_blank"
       rel="noopener noreferrer"
       data-testid={testId}
-      title={t('chatBox.download')}
-      onClick={(e) => e.stopPropagation()}
+      data-downloading={progress !== null ? 'true' : undefined}
+      title={progress !== null ? t('chatBox.downloadCancel') : t('chatBox.download')}
+      onClick={(e) => {
+        e.stopPropagation();
+        e.preventDefault();
+        if (running.current) running.current.abort();
+        else void start();
+      }}
     >
       {body}
+      {progress !== null && (
+        <span className="file__progress">
+          <ProgressRing value={progress} size={28} label={t('chatBox.downloading')} />
+        </span>
+      )}
     </a>
   );
 }

@@ -1,0 +1,134 @@
+/**
+ * Issue 11 point 12 (and point 22's download failure): at ar-SA, user text inside the
+ * app's own sentences is isolated, so "Bob 42" and a Hebrew/Latin name keep their order:
+ * the chat list preview (sender and text, a group tip), the group tip in the chat box
+ * (<bdi> per name), and a toast (a plain string: FSI … PDI around the file name). The
+ * toast is a file download that fails on the network (602001) and says which file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { API_BASE, ChatType, MessageType, Terminal } from '@parley/protocol';
+import { VIEWPORTS, launchBrowser, screenshot, startServer, text, type RunningServer } from '../support/index.js';
+import { WAIT_MS, befriend, createMember, openTerminal, type Member } from '../support/chat.js';
+import { openChatByRoute, waitForType } from '../support/chat-box.js';
+import { apiCreateGroup, apiGroupText, openGroupByRoute } from '../support/group.js';
+
+const BOB = 'Bob 42';
+const DANA = 'דנה Dana 7';
+const FILE = 'تقرير report 2.pdf';
+const ar = (key: string, params?: Record<string, string>) => text('ar-SA', key, params);
+
+/** The texts of the <bdi> elements inside `el`, in document order. */
+const bdiTexts = (el: Locator) => el.evaluate((e) => Array.from(e.querySelectorAll('bdi'), (b) => b.textContent));
+
+async function apiSendFile(server: RunningServer, from: Member, recvId: number, name: string, bytes: Buffer) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
+  const headers = { accessToken: from.token };
+  const up = (await (
+    await fetch(`${server.url}${API_BASE}/file/upload`, { method: 'POST', headers, body: form })
+  ).json()) as {
+    code: number;
+    data: string;
+  };
+  expect(up.code).toBe(200);
+  const content = JSON.stringify({ name, size: bytes.length, url: up.data });
+  const res = await fetch(`${server.url}${API_BASE}/message/private/send`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ tmpId: crypto.randomUUID(), recvId, type: MessageType.FILE, content }),
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(200);
+}
+
+describe('ar-SA: user text isolated in previews, group tips and toasts (390×844)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let bob: Member;
+  let dana: Member;
+  let sara: Member;
+  let page: Page;
+  let groupId: number;
+
+  beforeAll(async () => {
+    server = await startServer({ snapshotWeb: true });
+    browser = await launchBrowser();
+    bob = await createMember(server, 'bob', BOB);
+    dana = await createMember(server, 'dana', DANA);
+    sara = await createMember(server, 'sara', 'سارة');
+    await befriend(server, bob, sara);
+    await befriend(server, bob, dana);
+    page = (
+      await openTerminal(browser, server, sara, Terminal.WEB, async (p) => {
+        await p.addInitScript(() => localStorage.setItem('locale', 'ar-SA'));
+      })
+    ).page;
+    await page.setViewportSize(VIEWPORTS.phone);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the group tip in the chat list names each person in its own <bdi>', async () => {
+    groupId = (await apiCreateGroup(server, bob, 'فريق Team 3', [sara, dana])).id;
+    const last = page.getByTestId(`chat-last-${ChatType.GROUP}-${groupId}`);
+    await expect.poll(() => bdiTexts(last), { timeout: WAIT_MS }).toContain(DANA);
+    const names = await bdiTexts(last);
+    expect(names).toContain(BOB);
+    expect(names).toContain(DANA);
+    // Translated into Arabic around them, not the server's English.
+    expect(await last.innerText()).not.toContain('created the group');
+  });
+
+  it('a group message preview isolates the sender and the text; the name reads first (right) in RTL', async () => {
+    await apiGroupText(server, bob, groupId, 'مرحبا 123');
+    const last = page.getByTestId(`chat-last-${ChatType.GROUP}-${groupId}`);
+    await expect.poll(() => bdiTexts(last), { timeout: WAIT_MS }).toEqual([BOB, 'مرحبا 123']);
+    const [name, body] = await last.evaluate((e) =>
+      Array.from(e.querySelectorAll('bdi'), (b) => {
+        const r = b.getBoundingClientRect();
+        return { left: r.left, right: r.right, dir: getComputedStyle(b).unicodeBidi };
+      }),
+    );
+    expect(name!.dir).toBe('isolate');
+    expect(name!.left).toBeGreaterThanOrEqual(body!.right - 1);
+    // Inside its isolate "Bob 42" stays left to right: "42" to the right of "Bob".
+    const order = await last.evaluate((e) => {
+      const node = e.querySelector('bdi')!.firstChild!;
+      const at = (from: number, to: number) => {
+        const r = document.createRange();
+        r.setStart(node, from);
+        r.setEnd(node, to);
+        return r.getBoundingClientRect().left;
+      };
+      return { bob: at(0, 3), digits: at(4, 6) };
+    });
+    expect(order.digits).toBeGreaterThan(order.bob);
+    await screenshot(page, 'bidi-isolation-chat-list-ar-SA-phone');
+  });
+
+  it('the group tip in the chat box has each name in a <bdi>', async () => {
+    await openGroupByRoute(page, server, groupId);
+    const tip = page.locator(`[data-testid^="message-"][data-type="${MessageType.TIP_TEXT}"]`).first();
+    await tip.waitFor({ timeout: WAIT_MS });
+    const names = await bdiTexts(tip);
+    expect(names).toContain(BOB);
+    expect(names).toContain(DANA);
+    await screenshot(page, 'bidi-isolation-group-tip-ar-SA-phone');
+  });
+
+  it('a download that fails on the network says so in a toast with the file name isolated', async () => {
+    await apiSendFile(server, bob, sara.id, FILE, Buffer.from('%PDF-1.4\n%%EOF\n'));
+    await openChatByRoute(page, server, bob.id);
+    const key = await waitForType(page, MessageType.FILE, false);
+    await page.route('**/uploads/files/**', (route) => route.abort('internetdisconnected'));
+    await page.getByTestId(`message-file-${key}`).click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor({ timeout: WAIT_MS });
+    const shown = await toast.textContent();
+    expect(shown).toBe(ar('chatBox.downloadFailed', { name: `\u2068${FILE}\u2069`, reason: ar('errors.networkWeak') }));
+    await screenshot(page, 'bidi-isolation-download-toast-ar-SA-phone');
+    await page.unroute('**/uploads/files/**');
+  });
+});
