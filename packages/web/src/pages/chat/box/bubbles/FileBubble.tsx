@@ -10,6 +10,7 @@ import { ProgressRing } from '../../../../ui/ProgressRing';
 import { parseFile } from '../lib/content';
 import { formatFileSize } from '../lib/format';
 import { externalLinkPath, isOwnMediaUrl, plainFileName } from '../lib/safeMedia';
+import '../bubbles-file.css';
 
 function extension(name: string): string {
   const dot = name.lastIndexOf('.');
