@@ -16,6 +16,7 @@ import { loginSessions } from './migrations/0012_login_sessions.js';
 import { sexSet } from './migrations/0013_sex_set.js';
 import { pushSubscriptions } from './migrations/0014_push_subscriptions.js';
 import { forwarded } from './migrations/0015_forwarded.js';
+import { searchPlan } from './migrations/0016_search_plan.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -34,6 +35,7 @@ const migrations = {
   '0013_sex_set': sexSet,
   '0014_push_subscriptions': pushSubscriptions,
   '0015_forwarded': forwarded,
+  '0016_search_plan': searchPlan,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

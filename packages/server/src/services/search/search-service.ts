@@ -6,7 +6,9 @@
  * (joined_at_id < id ≤ quit_at_id, docs/MESSAGE-DELIVERY.md).
  *
  * Keywords of 3+ characters go through the trigram index (FTS5 `trigram` on SQLite,
- * `pg_trgm` on PostgreSQL, migration 0011), so CJK text matches without word breaks.
+ * `pg_trgm` on PostgreSQL, migration 0011), so CJK text matches without word breaks;
+ * on PostgreSQL, statistics on the searchable text (migration 0016) let the planner
+ * choose between that index and a walk down the newest rows by the keyword's frequency.
  * Shorter keywords (a two-character Chinese word) cannot use trigrams: they are
  * matched with LIKE over the caller's SHORT_WINDOW most recent messages below the
  * page cursor, so the cost stays bounded whatever the history's size.

@@ -5,7 +5,8 @@ import type { DialectName } from '../../db/connect.js';
 /**
  * TEXT (0): the content; FILE (2): the file's name out of its JSON content. On
  * PostgreSQL a regular expression rather than a JSON cast, which would fail the whole
- * statement on one malformed row; the index and the queries must spell it alike.
+ * statement on one malformed row; the index, its statistics (migration 0016) and the
+ * queries must spell it alike.
  */
 export function searchTextSql(dialect: 'sqlite', row: string): string;
 export function searchTextSql(dialect: 'postgres', row?: string): RawBuilder<string>;
