@@ -1,6 +1,6 @@
 /**
  * Web push (issue 11 point 5) against a loopback push service: a user with no
- * connected terminal is notified of private and group messages, missed calls and
+ * connected terminal is notified of private and group messages, calls and
  * system notifications; never a connected user, never the sender, never through a
  * muted chat; a subscription the service calls gone (410) is removed; logout and
  * removeCid end the registration; a failing push service never fails a send.
@@ -168,18 +168,27 @@ describe('who is notified', () => {
     });
   });
 
-  it('a call to an offline user: the missed call is pushed', async () => {
+  it('a call to an offline user rings by push; the cancel pushes the missed call (calls-push.test.ts)', async () => {
     const caller = await TestSocket.login(ts.wsUrl, tok(alice));
-    const got = await pushedTo('/push/bob', async () => {
-      await client.call('privateCallSetup', { token: tok(alice), query: { uid: bob.id, mode: 'voice' } });
+    const ring = await pushedTo('/push/bob', async () => {
+      await client.ok('privateCallSetup', { token: tok(alice), query: { uid: bob.id, mode: 'voice' } });
+    });
+    const missed = await pushedTo('/push/bob', async () => {
+      await client.ok('privateCallCancel', { token: tok(alice), query: { uid: bob.id } });
     });
     caller.close();
-    expect(got).toHaveLength(1);
-    expect(decryptPayload(got[0]!.body, bobKeys)).toMatchObject({
-      chatType: ChatType.PRIVATE,
-      chatId: alice.id,
-      type: MessageType.ACT_RT_VOICE,
-    });
+    for (const [got, kind] of [
+      [ring, PushKind.CALL],
+      [missed, PushKind.MISSED_CALL],
+    ] as const) {
+      expect(got).toHaveLength(1);
+      expect(decryptPayload(got[0]!.body, bobKeys)).toMatchObject({
+        kind,
+        chatType: ChatType.PRIVATE,
+        chatId: alice.id,
+        type: MessageType.ACT_RT_VOICE,
+      });
+    }
     await offline(alice, caller);
   });
 });

@@ -43,8 +43,13 @@ export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequest>;
 /** GET /user/pushKey: the server's VAPID public key (base64url), for PushManager.subscribe. */
 export const pushKeyReply = z.object({ publicKey: z.string() });
 
-/** What a notification is about; the service worker picks the text and the route by it. */
-export const PushKind = { MESSAGE: 'message', CALL: 'call', SYSTEM: 'system' } as const;
+/**
+ * What a notification is about; the service worker picks the text and the route by it.
+ * `call`: a ring (private or group, docs/CALLS.md §2.5); `missedCall`: the ring ended
+ * unanswered (cancelled, not answered, the group call ended); it carries the ring's tag,
+ * so it replaces the ring on the device.
+ */
+export const PushKind = { MESSAGE: 'message', CALL: 'call', MISSED_CALL: 'missedCall', SYSTEM: 'system' } as const;
 export type PushKind = (typeof PushKind)[keyof typeof PushKind];
 
 /**
@@ -68,6 +73,36 @@ export interface PushPayload {
   from?: string;
 }
 
+/** The app routes a notification opens (hash routes of spec §2; web routes/paths.ts). */
+export const PushRoute = {
+  chatBox: '/pages/chat/chat-box',
+  system: '/pages/chat/chat-system',
+  privateCall: '/pages/chat/chat-private-video',
+  groupCall: '/pages/chat/chat-group-video',
+} as const;
+
+const hashUrl = (path: string, query: Record<string, string | number>) =>
+  `/#${path}?${Object.entries(query)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&')}`;
+
+/**
+ * A ring's target: the call page as the callee (`privateCallPageQuery`). The page finds
+ * the ringing call by `/webrtc/private/info` and shows accept and reject.
+ */
+export const privateCallPushUrl = (mode: 'voice' | 'video', callerId: number): string =>
+  hashUrl(PushRoute.privateCall, { mode, friend: JSON.stringify({ id: callerId }), isHost: 'false' });
+
+/** A group ring's target: the group call page as an invitee (`groupCallPageQuery`; it reads the call by info). */
+export const groupCallPushUrl = (groupId: number, hostId: number): string =>
+  hashUrl(PushRoute.groupCall, { groupId, isHost: 'false', inviterId: hostId, userInfos: '[]' });
+
+/** A chat's target (messages, missed calls); the system chat has no query. */
+export const chatPushUrl = (chatType: ChatType, chatId: number): string =>
+  chatType === ChatType.SYSTEM
+    ? `/#${PushRoute.system}`
+    : hashUrl(PushRoute.chatBox, { type: chatType, targetId: chatId });
+
 /* The notification words of the web service worker, which has no i18n of its own. */
 /** Where the page keeps the words (web push/strings.ts writes it; the service worker reads it). */
 export const PUSH_STRINGS_CACHE = 'parley-push-strings';
@@ -80,6 +115,9 @@ export interface PushStrings {
   incomingVideoCall: string;
   /** `{{name}}` is the caller. */
   groupCall: string;
+  missedVoiceCall: string;
+  missedVideoCall: string;
+  missedGroupCall: string;
   newMessage: string;
   appName: string;
 }
@@ -97,6 +135,9 @@ export const PUSH_STRINGS_EN: PushStrings = {
   incomingVoiceCall: 'Incoming voice call',
   incomingVideoCall: 'Incoming video call',
   groupCall: '{{name}} invites you to a group call',
+  missedVoiceCall: 'Missed voice call',
+  missedVideoCall: 'Missed video call',
+  missedGroupCall: 'Missed group call',
   newMessage: 'New message',
   appName: 'Parley',
 };

@@ -8,8 +8,11 @@ export interface PushOptions {
   close?: PushEnvelope['close'];
 }
 
-/** Sees every frame sent to users (not replays to bound sockets); web push uses it (services/push-notify). */
-export type PushObserver = (userIds: readonly number[], frame: ServerFrame) => void;
+/**
+ * Sees every frame sent to users (not replays to bound sockets); web push uses it
+ * (services/push-notify). `terminal` is set for a push to one terminal (a call terminal).
+ */
+export type PushObserver = (userIds: readonly number[], frame: ServerFrame, terminal?: Terminal) => void;
 
 export class PushService {
   private observer: PushObserver | undefined;
@@ -37,7 +40,7 @@ export class PushService {
   toTerminal(userId: number, terminal: Terminal, frame: ServerFrame, opts: Omit<PushOptions, 'exceptTerminal'> = {}) {
     const envelope: PushEnvelope = { target: { userIds: [userId], terminals: [terminal] }, frame };
     if (opts.close) envelope.close = opts.close;
-    this.observer?.([userId], frame);
+    this.observer?.([userId], frame, terminal);
     return this.bus.publish(envelope);
   }
 

@@ -133,6 +133,11 @@ export function createServices(
   const callStore: CallStore = callsRedis
     ? new RedisCallStore(callsRedis, config.redisPrefix, () => closeRedis(callsRedis))
     : new SqlCallStore(db.kysely);
+  const pushNotify = createPushNotify(config.dataDir, db.kysely, presence, push, clock, config.pushEndpointHosts, {
+    log: (msg, err) => console.warn(msg, err instanceof Error ? err.message : ''),
+  });
+  // A callee with no connected terminal is rung by web push when a subscription reaches them.
+  const pushReachable = (userIds: readonly number[]) => pushNotify.subscriptions.usersWithLive(userIds);
   const privateCalls = new PrivateCallService({
     db: db.kysely,
     store: callStore,
@@ -140,6 +145,7 @@ export function createServices(
     presence,
     records: new CallRecords(serializer, push, clock),
     now: clock,
+    pushReachable,
   });
   const groupCalls = new GroupCallService({
     db: db.kysely,
@@ -149,6 +155,7 @@ export function createServices(
     stream: groupStream,
     maxChannel: config.webrtcMaxChannel,
     now: clock,
+    pushReachable,
   });
   const onUserClosed = async (userId: number) => {
     await privateCalls.onUserClosed(userId);
@@ -211,9 +218,7 @@ export function createServices(
     console: new ConsoleService(db.kysely, groupChanges, () => services, clock),
     consoleComplaints: new ConsoleComplaintService(db.kysely, () => services, clock),
     discover: new DiscoverService(db.kysely, clock),
-    pushNotify: createPushNotify(config.dataDir, db.kysely, presence, push, clock, config.pushEndpointHosts, {
-      log: (msg, err) => console.warn(msg, err instanceof Error ? err.message : ''),
-    }),
+    pushNotify,
   };
   return services;
 }

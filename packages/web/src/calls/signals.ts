@@ -14,6 +14,7 @@ import { navigateTo } from '../app/navigation';
 import { sessionStore } from '../app/session';
 import { friendsStore } from '../contacts/friendsStore';
 import { Links, Paths, type CallFriend } from '../routes/paths';
+import { closeRingNotifications } from '../push/rings';
 import { onConnectionState, subscribeFrames } from '../socket';
 import { createCallStore, parsePrivateSignal, resyncAction, type CurrentPrivateCall } from './callStore';
 import { createGroupCallStore, groupResyncAction, parseGroupSignal, type CurrentGroupCall } from './groupCallStore';
@@ -164,6 +165,8 @@ export function installCalls(): void {
   callStore.subscribe(announceCurrent);
   groupCallStore.subscribe(announceCurrent);
   onConnectionState((state) => {
-    if (state === 'loggedIn' && sessionStore.get().status === 'ready') void resync();
+    if (state !== 'loggedIn' || sessionStore.get().status !== 'ready') return;
+    void resync();
+    void closeRingNotifications();
   });
 }

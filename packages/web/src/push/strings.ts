@@ -21,6 +21,9 @@ export function pushStrings(): PushStrings {
     incomingVideoCall: t('push.incomingVideoCall'),
     // The service worker fills the caller's name in.
     groupCall: t('push.groupCall', { name: '{{name}}', interpolation: { escapeValue: false } }),
+    missedVoiceCall: t('push.missedVoiceCall'),
+    missedVideoCall: t('push.missedVideoCall'),
+    missedGroupCall: t('push.missedGroupCall'),
     newMessage: t('push.newMessage'),
     appName: t('app.name'),
   };

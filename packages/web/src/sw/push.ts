@@ -1,8 +1,9 @@
 /**
  * Web push in the service worker (issue 11 point 5): a push shows a notification
- * (one per chat: the tag makes a newer one replace it), and a tap focuses an open
- * app window at the chat or call route, or opens the app there. The page stores
- * the notification words of the user's language (push/strings.ts); English otherwise.
+ * (one per chat: the tag makes a newer one replace it, so a missed call replaces its
+ * ring), and a tap focuses an open app window at the chat or call route, or opens the
+ * app there. The page stores the notification words of the user's language
+ * (push/strings.ts); English otherwise.
  */
 import {
   PUSH_STRINGS_CACHE,
@@ -33,6 +34,10 @@ export function notificationText(p: Payload, s: PushStrings): { title: string; b
   if (p.kind === 'call') {
     if (p.chatType === 'GROUP') return { title: p.title, body: s.groupCall.replace('{{name}}', p.from ?? '').trim() };
     return { title: p.title, body: p.type === 41 ? s.incomingVideoCall : s.incomingVoiceCall };
+  }
+  if (p.kind === 'missedCall') {
+    const missed = p.chatType === 'GROUP' ? s.missedGroupCall : p.type === 41 ? s.missedVideoCall : s.missedVoiceCall;
+    return { title: p.title, body: missed };
   }
   const text = p.body || label || s.newMessage;
   return { title: p.title || s.appName, body: p.from ? `${p.from}: ${text}` : text };
@@ -72,8 +77,10 @@ self.addEventListener('push', (event) => {
         icon: '/icon.svg',
         badge: '/icon.svg',
         timestamp: p.time,
-        data: { url: p.url },
+        data: { url: p.url, kind: p.kind },
+        // A ring stays until answered or replaced (missed call), and alerts even when it replaces a message.
         requireInteraction: p.kind === 'call',
+        renotify: p.kind === 'call',
       } as NotificationOptions);
     })(),
   );

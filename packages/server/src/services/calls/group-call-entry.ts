@@ -1,7 +1,8 @@
 /**
  * Entering a group call (docs/CALLS.md §3.2): setup and invite sort the invitees into
- * offline, busy and free, ring the free ones (200) and tell the inviter who could not
- * be rung (203); plus the checks and the info reply the service shares.
+ * offline, busy and free, ring the free ones (200; by web push too when they have no
+ * socket) and tell the inviter who could not be rung (203); plus the checks and the
+ * info reply the service shares.
  */
 import crypto from 'node:crypto';
 import {
@@ -141,13 +142,20 @@ async function reportUnreachable(d: GroupCallDeps, call: StoredCall, me: number,
   }
 }
 
-/** Invitees with no live socket, in (or rung for) another call, and free. */
+/**
+ * Invitees with no live socket and no push subscription, in (or rung for) another call,
+ * and free. One with no socket but a subscription is rung by web push (§3.6).
+ */
 async function sortInvitees(d: GroupCallDeps, userIds: number[]): Promise<Unreachable & { free: number[] }> {
   const online = await d.presence.onlineTerminals(userIds);
-  const offline = userIds.filter((id) => !online.has(id));
+  const noSocket = userIds.filter((id) => !online.has(id));
+  const byPush = noSocket.length && d.pushReachable ? await d.pushReachable(noSocket) : new Set<number>();
+  const offline = noSocket.filter((id) => !byPush.has(id));
   const busy: number[] = [];
   const free: number[] = [];
-  for (const id of userIds.filter((u) => online.has(u))) ((await d.store.byUser(id)) ? busy : free).push(id);
+  for (const id of userIds.filter((u) => online.has(u) || byPush.has(u))) {
+    ((await d.store.byUser(id)) ? busy : free).push(id);
+  }
   return { offline, busy, free };
 }
 

@@ -54,6 +54,8 @@ export interface GroupCallDeps {
   stream: GroupStream;
   maxChannel: number;
   now: () => number;
+  /** Which users a web push reaches (a live subscription): they are rung with no socket (docs/CALLS.md §3.6). */
+  pushReachable?: (userIds: readonly number[]) => Promise<Set<number>>;
 }
 
 export class GroupCallService {

@@ -46,6 +46,8 @@ export interface PrivateCallDeps {
   presence: Presence;
   records: CallRecords;
   now: () => number;
+  /** Which users a web push reaches (a live subscription); absent: nobody (docs/CALLS.md §2.5). */
+  pushReachable?: (userIds: readonly number[]) => Promise<Set<number>>;
 }
 
 /** 128 random bits as 32 hex characters. */
@@ -69,7 +71,10 @@ export class PrivateCallService {
     if (await hasBlocked(this.d.db, me, uid)) throw new AppError('alreadyBlocked');
     if (await this.d.store.byUser(me)) throw new AppError('callSelfBusy');
     if (await this.d.store.byUser(uid)) return this.refuseSetup(me, uid, mode, CallOutcome.BUSY);
-    if (!(await this.d.presence.isOnline(uid))) return this.refuseSetup(me, uid, mode, CallOutcome.OFFLINE);
+    // No terminal connected: rung by web push if a subscription can reach them (the setup frame's push, §2.5).
+    if (!(await this.d.presence.isOnline(uid)) && !(await this.d.pushReachable?.([uid]))?.has(uid)) {
+      return this.refuseSetup(me, uid, mode, CallOutcome.OFFLINE);
+    }
 
     const now = this.d.now();
     const member = (userId: number, joined: boolean): CallMember => ({

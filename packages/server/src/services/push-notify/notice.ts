@@ -1,8 +1,9 @@
 /**
- * Which frames become a web push (issue 11 point 5), as a pure function of the frame:
- * new private and group messages (not tips, reads, recalls or list syncs), a private
- * call ringing or missed, a group call its offline invitees could not be rung for,
- * and system notifications. Everything else is null.
+ * Which frames become a web push (issue 11 point 5), as a pure function of the frame
+ * and whom it went to: new private and group messages (not tips, reads, recalls or list
+ * syncs), a private or group call ringing (docs/CALLS.md §2.5) and its ring ending
+ * unanswered (the private missed-call record; a group invitee's ring timeout or the
+ * call's end while they were rung), and system notifications. Everything else is null.
  */
 import {
   EMOJI,
@@ -14,10 +15,15 @@ import {
   MessageType,
   PrivateCallSignal,
   PushKind,
+  RING_TIMEOUT_MS,
+  chatPushUrl,
+  groupCallPushUrl,
   isNormalType,
+  privateCallPushUrl,
   splitEmoji,
   parseCallRecord,
   type ServerFrame,
+  type Terminal,
 } from '@parley/protocol';
 
 /** Longest text preview in a notification (characters). */
@@ -37,13 +43,17 @@ export interface Notice {
   body: string;
   /** Group messages: the sender's name in the group. System: the notification's title. */
   from?: string;
-  /** Push service time-to-live in seconds: a ring is useless a minute later. */
+  /** Push service time-to-live in seconds: a ring is useless once it has ended. */
   ttl: number;
+  /** The route a tap opens (a ring: the call page); else the chat's (`chatPushUrl`). */
+  url: string;
 }
 
 const EMOJI_CHAR = new Map<string, string>(EMOJI.map(([name, char]) => [name, char]));
 const MISSED: readonly string[] = [CallOutcome.OFFLINE, CallOutcome.NOT_ANSWERED, CallOutcome.CANCELLED];
 const DAY_S = 86_400;
+/** A ring delivered after the ring ended would show a call that is over. */
+const RING_TTL_S = RING_TIMEOUT_MS / 1000;
 
 export function preview(type: number, content: string): string {
   if (type !== MessageType.TEXT) return '';
@@ -59,7 +69,13 @@ type Data = Record<string, unknown>;
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-export function noticeOf(frame: ServerFrame): Notice | null {
+/** Whom the frame went to: its users, and the one terminal of a push to a call terminal. */
+export interface FrameTargets {
+  userIds: readonly number[];
+  terminal?: Terminal;
+}
+
+export function noticeOf(frame: ServerFrame, to: FrameTargets = { userIds: [] }): Notice | null {
   const d = (frame.data ?? {}) as Data;
   const type = num(d.type);
   const senderId = num(d.sendId);
@@ -67,7 +83,7 @@ export function noticeOf(frame: ServerFrame): Notice | null {
     case Cmd.PRIVATE_MESSAGE:
       return privateNotice(d, type, senderId);
     case Cmd.GROUP_MESSAGE:
-      return groupNotice(d, type, senderId);
+      return groupNotice(d, type, senderId, to);
     case Cmd.SYSTEM_MESSAGE:
       if (type !== MessageType.SYSTEM_MESSAGE) return null;
       return {
@@ -79,6 +95,7 @@ export function noticeOf(frame: ServerFrame): Notice | null {
         body: preview(MessageType.TEXT, str(d.intro)),
         from: str(d.title),
         ttl: DAY_S,
+        url: chatPushUrl(ChatType.SYSTEM, 0),
       };
     default:
       return null;
@@ -86,27 +103,31 @@ export function noticeOf(frame: ServerFrame): Notice | null {
 }
 
 function privateNotice(d: Data, type: number, senderId: number): Notice | null {
-  const base = { chatType: ChatType.PRIVATE, chatId: senderId, senderId, type, body: '' } as const;
+  const url = chatPushUrl(ChatType.PRIVATE, senderId);
+  const base = { chatType: ChatType.PRIVATE, chatId: senderId, senderId, type, body: '', url } as const;
   if (isNormalType(type) && !d.tip) {
     return { ...base, kind: PushKind.MESSAGE, body: preview(type, str(d.content)), ttl: DAY_S };
   }
   if (type === PrivateCallSignal.SETUP_VOICE || type === PrivateCallSignal.SETUP_VIDEO) {
-    const mode = type === PrivateCallSignal.SETUP_VOICE ? MessageType.ACT_RT_VOICE : MessageType.ACT_RT_VIDEO;
-    return { ...base, kind: PushKind.CALL, type: mode, ttl: 60 };
+    const voice = type === PrivateCallSignal.SETUP_VOICE;
+    const mode = voice ? MessageType.ACT_RT_VOICE : MessageType.ACT_RT_VIDEO;
+    const callUrl = privateCallPushUrl(voice ? 'voice' : 'video', senderId);
+    return { ...base, kind: PushKind.CALL, type: mode, ttl: RING_TTL_S, url: callUrl };
   }
   if (type === MessageType.ACT_RT_VOICE || type === MessageType.ACT_RT_VIDEO) {
-    // A call record: only a missed call is news to the callee.
+    // A call record: only a missed call is news to the callee (it replaces the ring's notification).
     const record = parseCallRecord(str(d.content));
     if (!record || !MISSED.includes(record.outcome)) return null;
-    return { ...base, kind: PushKind.MESSAGE, recipients: [num(d.recvId)], ttl: DAY_S };
+    return { ...base, kind: PushKind.MISSED_CALL, recipients: [num(d.recvId)], ttl: DAY_S };
   }
   return null;
 }
 
-function groupNotice(d: Data, type: number, senderId: number): Notice | null {
+function groupNotice(d: Data, type: number, senderId: number, to: FrameTargets): Notice | null {
   const groupId = num(d.groupId);
   if (groupId <= 0) return null;
-  const base = { chatType: ChatType.GROUP, chatId: groupId, senderId, type, body: '' } as const;
+  const url = chatPushUrl(ChatType.GROUP, groupId);
+  const base = { chatType: ChatType.GROUP, chatId: groupId, senderId, type, body: '', url } as const;
   if (isNormalType(type) && !d.tip) {
     return {
       ...base,
@@ -116,18 +137,24 @@ function groupNotice(d: Data, type: number, senderId: number): Notice | null {
       ttl: DAY_S,
     };
   }
-  if (type === GroupCallSignal.SETUP) return { ...base, kind: PushKind.CALL, ttl: 60 };
+  if (type === GroupCallSignal.SETUP) {
+    // sendId is the inviter; the page reads the call by info, so no participant list travels.
+    return { ...base, kind: PushKind.CALL, ttl: RING_TTL_S, url: groupCallPushUrl(groupId, senderId) };
+  }
+  const missed = { ...base, kind: PushKind.MISSED_CALL, type: GroupCallSignal.SETUP, ttl: DAY_S } as const;
   if (type === GroupCallSignal.FAILED) {
-    // The caller hears which invitees had no live socket: those are told by push instead.
+    // A ring timeout: the invitees it names were rung and did not answer (their own copy only).
     let failed: { userIds?: unknown; reason?: unknown } = {};
     try {
       failed = JSON.parse(str(d.content)) as typeof failed;
     } catch {
       return null;
     }
-    if (failed.reason !== CallFailReason.OFFLINE || !Array.isArray(failed.userIds)) return null;
-    const recipients = failed.userIds.filter((u): u is number => typeof u === 'number');
-    return { ...base, kind: PushKind.CALL, type: GroupCallSignal.SETUP, recipients, ttl: 60 };
+    if (failed.reason !== CallFailReason.NOT_ANSWERED || !Array.isArray(failed.userIds)) return null;
+    const recipients = failed.userIds.filter((u): u is number => typeof u === 'number' && to.userIds.includes(u));
+    return recipients.length > 0 ? { ...missed, recipients } : null;
   }
+  // The call ended: those still rung hear it on every terminal; a joined member on their call terminal only.
+  if (type === GroupCallSignal.CANCEL && to.terminal === undefined) return missed;
   return null;
 }

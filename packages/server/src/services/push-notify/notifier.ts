@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
-import { ChatType, PushKind, type PushPayload, type ServerFrame } from '@parley/protocol';
+import { ChatType, PushKind, type PushPayload, type ServerFrame, type Terminal } from '@parley/protocol';
 import type { Database } from '../../db/schema.js';
 import type { Presence } from '../../realtime/presence.js';
 import { Semaphore } from '../semaphore.js';
@@ -22,12 +22,6 @@ export interface NotifierOptions {
   maxQueued?: number;
   timeoutMs?: number;
   log?: (msg: string, err?: unknown) => void;
-}
-
-/** The hash route the notification opens (packages/web routes/paths.ts). */
-export function routeOf(chatType: ChatType, chatId: number): string {
-  if (chatType === ChatType.SYSTEM) return '/#/pages/chat/chat-system';
-  return `/#/pages/chat/chat-box?type=${chatType}&targetId=${chatId}`;
 }
 
 export class PushNotifier {
@@ -49,8 +43,8 @@ export class PushNotifier {
   }
 
   /** The PushService observer: never throws, never waits. */
-  observe = (userIds: readonly number[], frame: ServerFrame): void => {
-    const notice = noticeOf(frame);
+  observe = (userIds: readonly number[], frame: ServerFrame, terminal?: Terminal): void => {
+    const notice = noticeOf(frame, terminal === undefined ? { userIds } : { userIds, terminal });
     if (!notice) return;
     this.track(this.handle(notice, notice.recipients ?? userIds));
   };
@@ -85,7 +79,7 @@ export class PushNotifier {
         title,
         body: notice.body,
         type: notice.type,
-        url: routeOf(notice.chatType, notice.chatId),
+        url: notice.url,
         time: this.now(),
       };
       if (notice.from && notice.chatType === ChatType.GROUP) payload.from = notice.from;
@@ -95,11 +89,12 @@ export class PushNotifier {
 
   /**
    * The notification title per recipient; a recipient left out is not told: they
-   * muted the chat (calls still ring through a muted chat) or are not in it.
+   * muted the chat (calls and missed calls still come through a muted chat, as a ring
+   * does on a connected terminal: docs/CALLS.md §2.5) or are not in it.
    */
   private async titles(notice: Notice, userIds: number[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
-    const isCall = notice.kind === PushKind.CALL;
+    const isCall = notice.kind === PushKind.CALL || notice.kind === PushKind.MISSED_CALL;
     if (notice.chatType === ChatType.SYSTEM) {
       for (const u of userIds) out.set(u, notice.from ?? '');
     } else if (notice.chatType === ChatType.PRIVATE) {
@@ -117,7 +112,7 @@ export class PushNotifier {
         .execute();
       for (const r of rows) if (isCall || r.is_dnd !== 1) out.set(Number(r.user_id), r.remark || sender.nick_name);
     } else {
-      if (isCall && notice.senderId !== null && !notice.from) {
+      if (notice.kind === PushKind.CALL && notice.senderId !== null && !notice.from) {
         const caller = await this.db
           .selectFrom('users')
           .select('nick_name')

@@ -103,4 +103,9 @@ export class PushSubscriptions {
     }
     return rows;
   }
+
+  /** Which of `userIds` a push can reach now (calls ring them by push: docs/CALLS.md §2.5). */
+  async usersWithLive(userIds: readonly number[]): Promise<Set<number>> {
+    return new Set((await this.live(userIds)).map((s) => Number(s.user_id)));
+  }
 }

@@ -1,0 +1,230 @@
+/**
+ * A call to a user whose app is closed rings by web push (issue 11 point 5, docs/CALLS.md
+ * §2.5). The server posts to a loopback push service (PUSH_ENDPOINT_HOSTS); the test
+ * decrypts what it got and hands that payload to Bob's service worker (headless Chromium
+ * reaches no real push service: ServiceWorker.deliverPushMessage) while none of his app
+ * pages is open. The notification's target opens the incoming call screen, accept
+ * connects media both ways, and the app closes the ring notification once it is signed
+ * in. A cancelled ring is replaced (same tag) by the missed call.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, CDPSession, Page, Browser } from 'playwright-core';
+import { ChatType, MessageType, PushKind, Terminal, chatPushUrl, privateCallPushUrl } from '@parley/protocol';
+import {
+  Routes,
+  VIEWPORTS,
+  en,
+  launchBrowser,
+  newUserPage,
+  openRoute,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from '../support/index.js';
+import { WAIT_MS, apiLogin, befriend, createMember, type Member } from '../support/chat.js';
+import { openChatByRoute } from '../support/chat-box.js';
+import { signIn, type Person } from '../support/contacts.js';
+import { expectCallClosed, expectCallPhase, expectMediaFlowing, recordPeerConnections } from '../support/call.js';
+import {
+  browserKeys,
+  decryptPayload,
+  startPushService,
+  subscriptionOf,
+  type PushServiceStub,
+} from '../support/push.js';
+
+let server: RunningServer;
+let browser: Browser;
+let push: PushServiceStub;
+let alice: Member;
+let bob: Member;
+let a: Person;
+const bobKeys = browserKeys();
+
+interface Shown {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+  requireInteraction: boolean;
+}
+
+beforeAll(async () => {
+  push = await startPushService();
+  server = await startServer({ snapshotWeb: true, env: { PUSH_ENDPOINT_HOSTS: push.host } });
+  browser = await launchBrowser();
+  alice = await createMember(server, 'alice', 'Alice Ring');
+  bob = await createMember(server, 'bob', 'Bob Ring');
+  await befriend(server, alice, bob);
+  // Bob's subscription (his APP session): the endpoint is the loopback push service.
+  const res = await fetch(`${server.url}/api/user/reportCid?cid=e2e${bob.id}`, {
+    method: 'POST',
+    headers: { accessToken: bob.token, 'Content-Type': 'application/json' },
+    body: JSON.stringify(subscriptionOf(push.url('/push/bob'), bobKeys)),
+  });
+  expect(res.status).toBe(200);
+  a = await signIn(browser, server, alice);
+  await recordPeerConnections(a.page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await push?.close();
+});
+
+/** Bob's browser: signed in, the service worker installed, then every app page closed. */
+async function bobsClosedApp(
+  withPeers: boolean,
+): Promise<{ context: BrowserContext; cdp: CDPSession; registrationId: string }> {
+  const { accessToken, refreshToken } = await apiLogin(server, bob, Terminal.WEB);
+  const page = await newUserPage(browser, { viewport: VIEWPORTS.phone });
+  const context = page.context();
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  await page.goto(`${server.url}/manifest.webmanifest`);
+  await page.evaluate((info) => localStorage.setItem('loginInfo', info), JSON.stringify({ accessToken, refreshToken }));
+  await openRoute(page, server, Routes.chat);
+  if (withPeers) await recordPeerConnections(page);
+  else await page.getByTestId('tab-page-chat').waitFor();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const blank = await context.newPage();
+  await blank.goto('about:blank');
+  const cdp = await context.newCDPSession(blank);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+        const mine = e.registrations.find((r) => r.scopeURL.startsWith(server.url));
+        if (mine) resolve(mine.registrationId);
+      },
+    );
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  await page.close();
+  // The server sees Bob's socket go.
+  await blank.waitForTimeout(1_000);
+  return { context, cdp, registrationId };
+}
+
+/** The next push the server sent to Bob's endpoint, decrypted. */
+async function nextPush(count: number) {
+  const deadline = Date.now() + WAIT_MS;
+  while (push.bodies('/push/bob').length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const bodies = push.bodies('/push/bob');
+  expect(bodies.length, 'pushes to Bob').toBe(count);
+  return decryptPayload(bodies[count - 1]!, bobKeys);
+}
+
+/** Bob's service worker's notifications, read from a non-app page of his browser. */
+async function notifications(context: BrowserContext, expected: number): Promise<Shown[]> {
+  const viewer = await context.newPage();
+  await viewer.goto(`${server.url}/manifest.webmanifest`);
+  let shown: Shown[] = [];
+  for (let i = 0; i < 50; i++) {
+    shown = await viewer.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration('/');
+      return ((await reg?.getNotifications()) ?? []).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        url: (n.data as { url: string }).url,
+        requireInteraction: n.requireInteraction,
+      }));
+    });
+    if (shown.length === expected) break;
+    await viewer.waitForTimeout(100);
+  }
+  await viewer.close();
+  return shown;
+}
+
+async function callBob(mode: 'voice' | 'video', page: Page) {
+  await openChatByRoute(page, server, bob.id);
+  await page.getByTestId('composer-plus').click();
+  await page.getByTestId(`composer-${mode}-call`).click();
+  await expectCallPhase(page, 'calling');
+}
+
+describe('a call to a closed app (390×844)', () => {
+  it('rings by push; the notification opens the incoming call; accept connects media', async () => {
+    const { context, cdp, registrationId } = await bobsClosedApp(true);
+    await callBob('video', a.page);
+    const payload = await nextPush(1);
+    expect(payload).toMatchObject({
+      kind: PushKind.CALL,
+      chatType: ChatType.PRIVATE,
+      chatId: alice.id,
+      title: 'Alice Ring',
+      type: MessageType.ACT_RT_VIDEO,
+      url: privateCallPushUrl('video', alice.id),
+    });
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(server.url).origin,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+    expect(await notifications(context, 1)).toEqual([
+      {
+        title: 'Alice Ring',
+        body: en('push.incomingVideoCall'),
+        tag: `PRIVATE-${alice.id}`,
+        url: payload.url,
+        requireInteraction: true,
+      },
+    ]);
+
+    // The tap's target: the app opens at the call page, which finds the ring.
+    const bobPage = await context.newPage();
+    const errors: string[] = [];
+    bobPage.on('pageerror', (e) => errors.push(e.message));
+    await bobPage.goto(`${server.url}${payload.url}`);
+    await expectCallPhase(bobPage, 'incoming');
+    expect((await bobPage.getByTestId('call-peer-name').innerText()).trim()).toBe('Alice Ring');
+    await screenshot(bobPage, 'call-push-incoming');
+    // Signed in, the app shows the ring itself: the notification is closed.
+    expect(await notifications(context, 0)).toEqual([]);
+    await bobPage.getByTestId('call-accept').click();
+    await expectCallPhase(a.page, 'connected');
+    await expectCallPhase(bobPage, 'connected');
+    await Promise.all([expectMediaFlowing(a.page, 'Alice'), expectMediaFlowing(bobPage, 'Bob')]);
+    await a.page.getByTestId('call-hangup').click();
+    await expectCallClosed(a.page);
+    await expectCallClosed(bobPage);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a cancelled ring is replaced by the missed call (same tag)', async () => {
+    const before = push.bodies('/push/bob').length;
+    const { context, cdp, registrationId } = await bobsClosedApp(false);
+    const deliver = (data: unknown) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: new URL(server.url).origin,
+        registrationId,
+        data: JSON.stringify(data),
+      });
+    await callBob('voice', a.page);
+    const ring = await nextPush(before + 1);
+    expect(ring.kind).toBe(PushKind.CALL);
+    await deliver(ring);
+    expect((await notifications(context, 1)).map((n) => n.body)).toEqual([en('push.incomingVoiceCall')]);
+    await a.page.getByTestId('call-cancel').click();
+    await expectCallClosed(a.page);
+    const missed = await nextPush(before + 2);
+    expect(missed).toMatchObject({ kind: PushKind.MISSED_CALL, url: chatPushUrl(ChatType.PRIVATE, alice.id) });
+    await deliver(missed);
+    let shown: Shown[] = [];
+    for (let i = 0; i < 50 && shown[0]?.body !== en('push.missedVoiceCall'); i++)
+      shown = await notifications(context, 1);
+    expect(shown).toEqual([
+      {
+        title: 'Alice Ring',
+        body: en('push.missedVoiceCall'),
+        tag: `PRIVATE-${alice.id}`,
+        url: missed.url,
+        requireInteraction: false,
+      },
+    ]);
+    await context.close();
+  });
+});
