@@ -83,7 +83,8 @@ describe('group calls (390×844)', () => {
     // Eve is offline: the server says so (203) and her tile goes with a toast.
     await expectToast(
       a.page,
-      en('call.group.couldNotJoin', { names: eve.nickName, reason: en('call.group.reason.offline') }),
+      // Her name is isolated (FSI … PDI) inside the sentence.
+      en('call.group.couldNotJoin', { names: `\u2068${eve.nickName}\u2069`, reason: en('call.group.reason.offline') }),
     );
     await expectTiles(a.page, [a.id, b.id, c.id]);
     await a.page.getByTestId(`group-tile-state-${b.id}`).waitFor();
