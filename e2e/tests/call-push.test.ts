@@ -8,7 +8,7 @@
  * in. A cancelled ring is replaced (same tag) by the missed call.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, CDPSession, Page, Browser } from 'playwright-core';
+import type { BrowserContext, Page, Browser } from 'playwright-core';
 import { ChatType, MessageType, PushKind, Terminal, chatPushUrl, privateCallPushUrl } from '@parley/protocol';
 import {
   Routes,
@@ -27,10 +27,14 @@ import { signIn, type Person } from '../support/contacts.js';
 import { expectCallClosed, expectCallPhase, expectMediaFlowing, recordPeerConnections } from '../support/call.js';
 import {
   browserKeys,
+  closeAppKeepWorker,
   decryptPayload,
+  shownNotifications,
   startPushService,
   subscriptionOf,
+  type ClosedApp,
   type PushServiceStub,
+  type ShownNotification,
 } from '../support/push.js';
 
 let server: RunningServer;
@@ -40,14 +44,6 @@ let alice: Member;
 let bob: Member;
 let a: Person;
 const bobKeys = browserKeys();
-
-interface Shown {
-  title: string;
-  body: string;
-  tag: string;
-  url: string;
-  requireInteraction: boolean;
-}
 
 beforeAll(async () => {
   push = await startPushService();
@@ -73,9 +69,7 @@ afterAll(async () => {
 });
 
 /** Bob's browser: signed in, the service worker installed, then every app page closed. */
-async function bobsClosedApp(
-  withPeers: boolean,
-): Promise<{ context: BrowserContext; cdp: CDPSession; registrationId: string }> {
+async function bobsClosedApp(withPeers: boolean): Promise<ClosedApp & { context: BrowserContext }> {
   const { accessToken, refreshToken } = await apiLogin(server, bob, Terminal.WEB);
   const page = await newUserPage(browser, { viewport: VIEWPORTS.phone });
   const context = page.context();
@@ -85,25 +79,10 @@ async function bobsClosedApp(
   await openRoute(page, server, Routes.chat);
   if (withPeers) await recordPeerConnections(page);
   else await page.getByTestId('tab-page-chat').waitFor();
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  const blank = await context.newPage();
-  await blank.goto('about:blank');
-  const cdp = await context.newCDPSession(blank);
-  const registration = new Promise<string>((resolve) => {
-    cdp.on(
-      'ServiceWorker.workerRegistrationUpdated',
-      (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
-        const mine = e.registrations.find((r) => r.scopeURL.startsWith(server.url));
-        if (mine) resolve(mine.registrationId);
-      },
-    );
-  });
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registration;
-  await page.close();
+  const app = await closeAppKeepWorker(page, server.url);
   // The server sees Bob's socket go.
-  await blank.waitForTimeout(1_000);
-  return { context, cdp, registrationId };
+  await new Promise((r) => setTimeout(r, 1_000));
+  return { ...app, context };
 }
 
 /** The next push the server sent to Bob's endpoint, decrypted. */
@@ -116,27 +95,8 @@ async function nextPush(count: number) {
 }
 
 /** Bob's service worker's notifications, read from a non-app page of his browser. */
-async function notifications(context: BrowserContext, expected: number): Promise<Shown[]> {
-  const viewer = await context.newPage();
-  await viewer.goto(`${server.url}/manifest.webmanifest`);
-  let shown: Shown[] = [];
-  for (let i = 0; i < 50; i++) {
-    shown = await viewer.evaluate(async () => {
-      const reg = await navigator.serviceWorker.getRegistration('/');
-      return ((await reg?.getNotifications()) ?? []).map((n) => ({
-        title: n.title,
-        body: n.body,
-        tag: n.tag,
-        url: (n.data as { url: string }).url,
-        requireInteraction: n.requireInteraction,
-      }));
-    });
-    if (shown.length === expected) break;
-    await viewer.waitForTimeout(100);
-  }
-  await viewer.close();
-  return shown;
-}
+const notifications = (context: BrowserContext, expected: number) =>
+  shownNotifications(context, server.url, expected, expected === 0 ? 0 : WAIT_MS);
 
 async function callBob(mode: 'voice' | 'video', page: Page) {
   await openChatByRoute(page, server, bob.id);
@@ -147,7 +107,7 @@ async function callBob(mode: 'voice' | 'video', page: Page) {
 
 describe('a call to a closed app (390×844)', () => {
   it('rings by push; the notification opens the incoming call; accept connects media', async () => {
-    const { context, cdp, registrationId } = await bobsClosedApp(true);
+    const { context, deliver } = await bobsClosedApp(true);
     await callBob('video', a.page);
     const payload = await nextPush(1);
     expect(payload).toMatchObject({
@@ -158,11 +118,7 @@ describe('a call to a closed app (390×844)', () => {
       type: MessageType.ACT_RT_VIDEO,
       url: privateCallPushUrl('video', alice.id),
     });
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(server.url).origin,
-      registrationId,
-      data: JSON.stringify(payload),
-    });
+    await deliver(payload);
     expect(await notifications(context, 1)).toEqual([
       {
         title: 'Alice Ring',
@@ -196,13 +152,7 @@ describe('a call to a closed app (390×844)', () => {
 
   it('a cancelled ring is replaced by the missed call (same tag)', async () => {
     const before = push.bodies('/push/bob').length;
-    const { context, cdp, registrationId } = await bobsClosedApp(false);
-    const deliver = (data: unknown) =>
-      cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: new URL(server.url).origin,
-        registrationId,
-        data: JSON.stringify(data),
-      });
+    const { context, deliver } = await bobsClosedApp(false);
     await callBob('voice', a.page);
     const ring = await nextPush(before + 1);
     expect(ring.kind).toBe(PushKind.CALL);
@@ -213,8 +163,8 @@ describe('a call to a closed app (390×844)', () => {
     const missed = await nextPush(before + 2);
     expect(missed).toMatchObject({ kind: PushKind.MISSED_CALL, url: chatPushUrl(ChatType.PRIVATE, alice.id) });
     await deliver(missed);
-    let shown: Shown[] = [];
-    for (let i = 0; i < 50 && shown[0]?.body !== en('push.missedVoiceCall'); i++)
+    let shown: ShownNotification[] = [];
+    for (const until = Date.now() + WAIT_MS; shown[0]?.body !== en('push.missedVoiceCall') && Date.now() < until;)
       shown = await notifications(context, 1);
     expect(shown).toEqual([
       {

@@ -22,6 +22,7 @@ import {
 } from '../support/index.js';
 import { WAIT_MS, apiLogin, befriend, createMember, type Member } from '../support/chat.js';
 import { expectChatBox } from '../support/chat-box.js';
+import { closeAppKeepWorker, shownNotifications } from '../support/push.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -61,23 +62,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const context = page.context();
       await context.grantPermissions(['notifications'], { origin: server.url });
       await openRoute(page, server, Routes.chat);
-      await page.evaluate(() => navigator.serviceWorker.ready);
-      // The DevTools session lives on a blank page: no app window stays open.
-      const blank = await context.newPage();
-      await blank.goto('about:blank');
-      const cdp = await context.newCDPSession(blank);
-      const registration = new Promise<string>((resolve) => {
-        cdp.on(
-          'ServiceWorker.workerRegistrationUpdated',
-          (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
-            const mine = e.registrations.find((r) => r.scopeURL.startsWith(server.url));
-            if (mine) resolve(mine.registrationId);
-          },
-        );
-      });
-      await cdp.send('ServiceWorker.enable');
-      const registrationId = await registration;
-      await page.close();
+      // Every app page closed; the DevTools session lives on a blank page.
+      const app = await closeAppKeepWorker(page, server.url);
 
       const payload: PushPayload = {
         kind: 'message',
@@ -89,28 +75,19 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         url: `/#/pages/chat/chat-box?type=PRIVATE&targetId=${alice.id}`,
         time: Date.now(),
       };
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: new URL(server.url).origin,
-        registrationId,
-        data: JSON.stringify(payload),
-      });
-
-      const viewer = await context.newPage();
-      await viewer.goto(`${server.url}/manifest.webmanifest`);
-      let shown: { title: string; body: string; tag: string; url: string }[] = [];
-      // The worker may have to start first; a busy machine takes seconds.
-      for (const until = Date.now() + WAIT_MS; shown.length === 0 && Date.now() < until;) {
-        shown = await viewer.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration('/');
-          const list = (await reg?.getNotifications()) ?? [];
-          return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
-        });
-        if (shown.length === 0) await viewer.waitForTimeout(100);
-      }
+      await app.deliver(payload);
+      const shown = await shownNotifications(context, server.url, 1, WAIT_MS);
       expect(shown).toEqual([
-        { title: 'Alice Push', body: 'Are you there?', tag: `PRIVATE-${alice.id}`, url: payload.url },
+        {
+          title: 'Alice Push',
+          body: 'Are you there?',
+          tag: `PRIVATE-${alice.id}`,
+          url: payload.url,
+          requireInteraction: false,
+        },
       ]);
       // The tap's target: the app opens at Alice's chat.
+      const viewer = await context.newPage();
       await viewer.goto(`${server.url}${shown[0]!.url}`);
       await expectChatBox(viewer, alice.id);
       await context.close();
