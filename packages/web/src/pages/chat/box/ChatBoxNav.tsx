@@ -50,7 +50,10 @@ export function ChatBoxNav({ title, count, online, infoLink, searchLink }: ChatB
           </span>
         ) : typing.length > 0 ? (
           <span className="chat-nav__state chat-nav__typing" role="status" data-testid="chat-box-typing" dir="auto">
-            <Segments segments={typing} />
+            {/* one flex item: the names and the words stay one line of text */}
+            <span>
+              <Segments segments={typing} />
+            </span>
           </span>
         ) : (
           online !== undefined && (
