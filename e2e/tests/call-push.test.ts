@@ -26,6 +26,7 @@ import { openChatByRoute } from '../support/chat-box.js';
 import { signIn, type Person } from '../support/contacts.js';
 import { expectCallClosed, expectCallPhase, expectMediaFlowing, recordPeerConnections } from '../support/call.js';
 import {
+  bodiesTo,
   browserKeys,
   closeAppKeepWorker,
   decryptPayload,
@@ -88,8 +89,9 @@ async function bobsClosedApp(withPeers: boolean): Promise<ClosedApp & { context:
 /** The next push the server sent to Bob's endpoint, decrypted. */
 async function nextPush(count: number) {
   const deadline = Date.now() + WAIT_MS;
-  while (push.bodies('/push/bob').length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  const bodies = push.bodies('/push/bob');
+  while (bodiesTo(push, '/push/bob').length < count && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
+  const bodies = bodiesTo(push, '/push/bob');
   expect(bodies.length, 'pushes to Bob').toBe(count);
   return decryptPayload(bodies[count - 1]!, bobKeys);
 }
@@ -151,7 +153,7 @@ describe('a call to a closed app (390×844)', () => {
   });
 
   it('a cancelled ring is replaced by the missed call (same tag)', async () => {
-    const before = push.bodies('/push/bob').length;
+    const before = bodiesTo(push, '/push/bob').length;
     const { context, deliver } = await bobsClosedApp(false);
     await callBob('voice', a.page);
     const ring = await nextPush(before + 1);
