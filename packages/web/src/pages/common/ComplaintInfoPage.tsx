@@ -1,9 +1,9 @@
 /** /pages/common/complaint-info?id=: one complaint, its state and the reviewer's resolution. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComplaintStatus, Timing, type Complaint } from '@parley/protocol';
-import { ApiError } from '../../api/ApiError';
 import { call } from '../../api/call';
+import { useLoad } from '../../api/useLoad';
 import { Paths } from '../../routes/paths';
 import { useIdParam } from '../../routes/useIdParam';
 import { EmptyState } from '../../ui/EmptyState';
@@ -19,9 +19,6 @@ import {
 } from './complaintLabels';
 import './complaint.css';
 
-type Loaded =
-  { state: 'loading' } | { state: 'ready'; complaint: Complaint } | { state: 'missing' } | { state: 'error' };
-
 export default function ComplaintInfoPage() {
   const { t } = useTranslation();
   const id = useIdParam('id');
@@ -35,20 +32,11 @@ export default function ComplaintInfoPage() {
 
 function ComplaintInfo({ id }: { id: number }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  useEffect(() => {
-    let alive = true;
-    call('complaintInfo', { query: { id }, silent: true }).then(
-      (complaint) => alive && setLoaded({ state: 'ready', complaint }),
-      (err: unknown) => {
-        const missing = err instanceof ApiError && (err.key === 'complaintNotExist' || err.key === 'notFound');
-        if (alive) setLoaded({ state: missing ? 'missing' : 'error' });
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [id]);
+  const { loaded } = useLoad<Complaint>(
+    () => call('complaintInfo', { query: { id }, silent: true }),
+    'complaintNotExist',
+    id,
+  );
 
   if (loaded.state === 'loading') {
     return (
@@ -61,7 +49,7 @@ function ComplaintInfo({ id }: { id: number }) {
     return <EmptyState testId="complaint-info-missing" title={t('errors.complaintNotExist')} />;
   if (loaded.state === 'error')
     return <EmptyState testId="complaint-info-error" title={t('complaintInfo.loadFailed')} />;
-  return <ComplaintDetail complaint={loaded.complaint} />;
+  return <ComplaintDetail complaint={loaded.value} />;
 }
 
 function ComplaintDetail({ complaint: c }: { complaint: Complaint }) {

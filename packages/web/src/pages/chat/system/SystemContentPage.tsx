@@ -4,12 +4,12 @@
  * a complaint outcome shows in the reader's language with the moderators' answer and
  * a link to the complaint.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isUploadUrl, type SystemMessageContent, type SystemTip } from '@parley/protocol';
-import { ApiError } from '../../../api/ApiError';
 import { call } from '../../../api/call';
+import { useLoad } from '../../../api/useLoad';
 import { currentLocale } from '../../../i18n';
 import { Links, Paths } from '../../../routes/paths';
 import { useIdParam } from '../../../routes/useIdParam';
@@ -21,9 +21,6 @@ import { Spinner } from '../../../ui/Spinner';
 import { SystemContent } from '../../../ui/SystemContent';
 import { formatDateTime } from '../../common/complaintLabels';
 import './system.css';
-
-type Loaded =
-  { state: 'loading' } | { state: 'ready'; content: SystemMessageContent } | { state: 'missing' } | { state: 'error' };
 
 export default function SystemContentPage() {
   const { t } = useTranslation();
@@ -38,25 +35,11 @@ export default function SystemContentPage() {
 
 function Content({ id }: { id: number }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    call('systemContent', { query: { id }, silent: true }).then(
-      (content) => alive && setLoaded({ state: 'ready', content }),
-      (err: unknown) => {
-        const missing = err instanceof ApiError && (err.key === 'messageNotExist' || err.key === 'notFound');
-        if (alive) setLoaded({ state: missing ? 'missing' : 'error' });
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [id, attempt]);
-  const retry = () => {
-    setLoaded({ state: 'loading' });
-    setAttempt((n) => n + 1);
-  };
+  const { loaded, reload: retry } = useLoad<SystemMessageContent>(
+    () => call('systemContent', { query: { id }, silent: true }),
+    'messageNotExist',
+    id,
+  );
   useEffect(() => {
     // Reading one notification (e.g. from a desktop notification) reads up to it.
     const held = systemStore.get().items.find((i) => i.id === id);
@@ -78,7 +61,7 @@ function Content({ id }: { id: number }) {
       </button>
     );
   }
-  const c = loaded.content;
+  const c = loaded.value;
   return (
     <article className="sheet sys-article" data-testid="system-article">
       <h2 className="sys-article__title" dir="auto" data-testid="system-article-title">
