@@ -5,9 +5,10 @@
  * server (which serves the app and the API on one port).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newest } from './newest.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_INDEX = join(ROOT, 'packages/web/dist/index.html');
@@ -19,16 +20,6 @@ const SOURCES = [
   'packages/web/package.json',
   'packages/protocol/src',
 ];
-
-/** Newest modification time under a file or folder (0 when absent). */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = 0;
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
-  return max;
-}
 
 const built = existsSync(DIST_INDEX) ? statSync(DIST_INDEX).mtimeMs : 0;
 const sources = Math.max(...SOURCES.map((p) => newest(join(ROOT, p))));

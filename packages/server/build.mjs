@@ -8,24 +8,15 @@
  *   node packages/server/build.mjs           build
  *   node packages/server/build.mjs --if-stale build only when a source is newer than dist
  */
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { newest } from '../../scripts/newest.mjs';
 
 const SERVER = dirname(fileURLToPath(import.meta.url));
 const OUT = join(SERVER, 'dist/main.js');
 const SOURCES = [join(SERVER, 'src'), join(SERVER, 'package.json'), join(SERVER, '../protocol/src')];
-
-/** Newest modification time under a file or folder (0 when absent). */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
-  return max;
-}
 
 export function serverBuildIsStale() {
   return !existsSync(OUT) || statSync(OUT).mtimeMs < Math.max(...SOURCES.map(newest));
