@@ -9,7 +9,7 @@ import { errorText, t } from '../i18n';
 import { isolate } from '../i18n/isolate';
 import { showToast } from '../ui/toast';
 import { ApiError } from './ApiError';
-import { abortedError } from './transport';
+import { abortedError, exchangeGuard } from './transport';
 
 export interface DownloadOptions {
   /** 0-1, when the server says how large the file is. */
@@ -23,19 +23,12 @@ export interface DownloadOptions {
 export async function fetchBlob(url: string, opts: DownloadOptions = {}): Promise<Blob> {
   if (opts.signal?.aborted) throw abortedError();
   const controller = new AbortController();
-  const idleMs = opts.timeoutMs ?? Timing.NETWORK_DEFAULT_TIMEOUT_MS;
-  let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, idleMs);
-  };
-  const onAbort = () => controller.abort();
-  opts.signal?.addEventListener('abort', onAbort);
-  arm();
+  const guard = exchangeGuard({
+    timeoutMs: opts.timeoutMs ?? Timing.NETWORK_DEFAULT_TIMEOUT_MS,
+    signal: opts.signal,
+    transfer: true,
+    abort: () => controller.abort(),
+  });
   try {
     const res = await fetch(url, { signal: controller.signal });
     if (!res.ok) throw new ApiError(res.status, res.statusText, 'downloadFailed');
@@ -47,20 +40,16 @@ export async function fetchBlob(url: string, opts: DownloadOptions = {}): Promis
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      arm();
+      guard.arm();
       chunks.push(value as Uint8Array<ArrayBuffer>);
       received += value.byteLength;
       if (total > 0) opts.onProgress?.(Math.min(1, received / total));
     }
     return new Blob(chunks, { type: res.headers.get('content-type') ?? '' });
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    if (timedOut) throw new ApiError(RuntimeCode.REQUEST_TIMEOUT, 'timeout', 'requestTimeout');
-    if (opts.signal?.aborted) throw abortedError();
-    throw new ApiError(RuntimeCode.UPLOAD_DOWNLOAD_FAILURE, 'network error', 'networkWeak');
+    throw err instanceof ApiError ? err : guard.failure();
   } finally {
-    clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onAbort);
+    guard.release();
   }
 }
 

@@ -31,28 +31,60 @@ export const timeoutOf = (req: Pick<Exchange, 'timeoutMs' | 'transfer'>): number
 
 export const abortedError = () => new ApiError(RuntimeCode.REQUEST_ABORTED, 'request:fail abort', 'requestAborted');
 
+/**
+ * The timeout of one exchange, restarted by `arm()` on progress, and the caller's signal,
+ * both ending it through `abort`; `failure()` names what ended it in spec §8's codes.
+ */
+export function exchangeGuard(opts: {
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  transfer: boolean;
+  abort: () => void;
+}) {
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      opts.abort();
+    }, opts.timeoutMs);
+  };
+  const onAbort = () => opts.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  arm();
+  return {
+    arm,
+    release() {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    },
+    failure(): ApiError {
+      if (timedOut) return new ApiError(RuntimeCode.REQUEST_TIMEOUT, 'timeout', 'requestTimeout');
+      if (opts.signal?.aborted) return abortedError();
+      const code = opts.transfer ? RuntimeCode.UPLOAD_DOWNLOAD_FAILURE : RuntimeCode.NETWORK_FAILURE;
+      return new ApiError(code, 'network error', 'networkWeak');
+    },
+  };
+}
+
 export async function exchange(req: Exchange): Promise<Envelope> {
   if (req.onUploadProgress && typeof XMLHttpRequest !== 'undefined') return exchangeWithProgress(req);
   if (req.signal?.aborted) throw abortedError();
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutOf(req));
-  const onAbort = () => controller.abort();
-  req.signal?.addEventListener('abort', onAbort);
+  const guard = exchangeGuard({
+    timeoutMs: timeoutOf(req),
+    signal: req.signal,
+    transfer: req.transfer ?? false,
+    abort: () => controller.abort(),
+  });
   let res: Response;
   try {
     res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, signal: controller.signal });
   } catch {
-    if (timedOut) throw new ApiError(RuntimeCode.REQUEST_TIMEOUT, 'timeout', 'requestTimeout');
-    if (req.signal?.aborted) throw abortedError();
-    const code = req.transfer ? RuntimeCode.UPLOAD_DOWNLOAD_FAILURE : RuntimeCode.NETWORK_FAILURE;
-    throw new ApiError(code, 'network error', 'networkWeak');
+    throw guard.failure();
   } finally {
-    clearTimeout(timer);
-    req.signal?.removeEventListener('abort', onAbort);
+    guard.release();
   }
   return parseEnvelope(res);
 }
@@ -61,40 +93,30 @@ export async function exchange(req: Exchange): Promise<Envelope> {
 function exchangeWithProgress(req: Exchange): Promise<Envelope> {
   const onProgress = req.onUploadProgress;
   return new Promise<Envelope>((resolve, reject) => {
+    if (req.signal?.aborted) return reject(abortedError());
     const xhr = new XMLHttpRequest();
-    const idleMs = timeoutOf(req);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let timedOut = false;
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        xhr.abort();
-      }, idleMs);
-    };
     xhr.open(req.method, req.url);
     for (const [name, value] of Object.entries(req.headers ?? {})) xhr.setRequestHeader(name, value);
+    const guard = exchangeGuard({
+      timeoutMs: timeoutOf(req),
+      signal: req.signal,
+      transfer: true,
+      abort: () => xhr.abort(),
+    });
     xhr.upload.onprogress = (e) => {
-      arm();
+      guard.arm();
       if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
     };
     xhr.onload = () => {
-      clearTimeout(timer);
+      guard.release();
       resolve(envelopeOf(xhr.status, xhr.statusText, xhr.responseText));
     };
-    const onAbort = () => xhr.abort();
     const fail = () => {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onAbort);
-      if (timedOut) reject(new ApiError(RuntimeCode.REQUEST_TIMEOUT, 'timeout', 'requestTimeout'));
-      else if (req.signal?.aborted) reject(abortedError());
-      else reject(new ApiError(RuntimeCode.UPLOAD_DOWNLOAD_FAILURE, 'network error', 'networkWeak'));
+      guard.release();
+      reject(guard.failure());
     };
     xhr.onerror = fail;
     xhr.onabort = fail;
-    if (req.signal?.aborted) return reject(abortedError());
-    req.signal?.addEventListener('abort', onAbort);
-    arm();
     xhr.send(req.body as XMLHttpRequestBodyInit | null | undefined);
   });
 }
