@@ -36,6 +36,9 @@ export class TypingService {
     const chats = new Map<string, { at: number; typing: boolean }>();
     let windowStart = 0;
     let inWindow = 0;
+    // One socket's relays run one after another: each checks the database first, and a
+    // stop whose check finished sooner must not overtake its start (seen on PostgreSQL).
+    let tail: Promise<void> = Promise.resolve();
     return (data) => {
       const now = this.clock();
       const key = `${data.chatType}-${data.targetId}`;
@@ -51,9 +54,11 @@ export class TypingService {
       chats.delete(key);
       chats.set(key, { at: now, typing: data.typing });
       if (chats.size > CHATS_TRACKED_MAX) chats.delete(chats.keys().next().value!);
-      this.relay(userId, data).catch((err: unknown) => {
-        if (!(err instanceof AppError)) this.onError(err);
-      });
+      tail = tail
+        .then(() => this.relay(userId, data))
+        .catch((err: unknown) => {
+          if (!(err instanceof AppError)) this.onError(err);
+        });
     };
   }
 
