@@ -56,7 +56,9 @@ if (dbArg === 'postgres') {
 }
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['packages/server/dist/main.js'], {
+// BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, 'packages/server/dist/main.js'], {
   cwd: ROOT,
   env: {
     ...process.env,

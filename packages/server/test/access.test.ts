@@ -14,8 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => ts?.close());
 
-const setUser = (id: number, patch: { is_banned?: number; ban_reason?: string; deleted?: number }) =>
-  ts.server.db.kysely.updateTable('users').set(patch).where('id', '=', id).execute();
+/** A write past the services: the cached account facts are told, as an outside write must (services/facts). */
+const setUser = async (id: number, patch: { is_banned?: number; ban_reason?: string; deleted?: number }) => {
+  await ts.server.db.kysely.updateTable('users').set(patch).where('id', '=', id).execute();
+  await ts.server.services.facts.changed({ kind: 'user', id });
+};
 
 describe('401 loginExpired', () => {
   it('missing, garbage and wrongly signed tokens', async () => {

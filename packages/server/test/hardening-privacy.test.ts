@@ -31,8 +31,11 @@ let client: ApiClient;
 const users: TwoTerminalUser[] = [];
 const extraSockets: TestSocket[] = [];
 const tok = (u: TestUser) => u.tokens.accessToken;
-const setUser = (id: number, patch: { is_banned?: number; ban_reason?: string; deleted?: number }) =>
-  ts.server.db.kysely.updateTable('users').set(patch).where('id', '=', id).execute();
+/** A write past the services: the cached account facts are told, as an outside write must (services/facts). */
+const setUser = async (id: number, patch: { is_banned?: number; ban_reason?: string; deleted?: number }) => {
+  await ts.server.db.kysely.updateTable('users').set(patch).where('id', '=', id).execute();
+  await ts.server.services.facts.changed({ kind: 'user', id });
+};
 const pair = async () => {
   const p = await friendPair(ts, client);
   users.push(...p);

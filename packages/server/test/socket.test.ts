@@ -171,6 +171,7 @@ describe('banned and deleted accounts', () => {
       .set({ is_banned: 1, ban_reason: 'abuse' })
       .where('id', '=', u.id)
       .execute();
+    await ts.server.services.facts.changed({ kind: 'user', id: u.id });
     const s = await open();
     s.send({ cmd: Cmd.LOGIN, data: { accessToken: u.tokens.accessToken } });
     expect(await s.next()).toEqual({
@@ -183,6 +184,7 @@ describe('banned and deleted accounts', () => {
   it('login of a deleted account: USER_UNREG, then close 3099', async () => {
     const u = await registerUser(client);
     await ts.server.db.kysely.updateTable('users').set({ deleted: 1 }).where('id', '=', u.id).execute();
+    await ts.server.services.facts.changed({ kind: 'user', id: u.id });
     const s = await open();
     s.send({ cmd: Cmd.LOGIN, data: { accessToken: u.tokens.accessToken } });
     const frame = await s.next();

@@ -20,6 +20,13 @@ export interface PushTarget {
   exceptSessionId?: string;
 }
 
+/** A cached fact that changed (services/facts): every node forgets what it held of it. */
+export type FactChange =
+  | { kind: 'user'; id: number }
+  | { kind: 'session'; id: string }
+  | { kind: 'pair'; a: number; b: number }
+  | { kind: 'all' };
+
 export interface PushEnvelope {
   target: PushTarget;
   /** Sent to every reached socket; absent for an envelope that only tags, untags or closes. */
@@ -30,6 +37,8 @@ export interface PushEnvelope {
   unbind?: string;
   /** Close the reached sockets after sending (force logout, ban). */
   close?: { code: number; reason: string };
+  /** Cached facts to forget (no socket is reached: `userIds` is empty). */
+  facts?: FactChange[];
 }
 
 export type EnvelopeHandler = (envelope: PushEnvelope) => void;

@@ -222,7 +222,7 @@ export class Gateway {
     const check = async () => {
       if (!isOpen()) return;
       try {
-        await this.opts.auth.sessionUser(auth);
+        await this.opts.auth.sessionUser(auth, true);
         schedule(this.opts.sessionRecheckMs);
       } catch (err) {
         if (err instanceof AppError) this.refuse(err, conn.send, conn.close);

@@ -31,6 +31,13 @@ export class RedisBus implements Bus {
       }
       this.dispatch(envelope);
     });
+    // While the subscription is down, changes of cached facts published elsewhere are
+    // missed: forget every cached fact when it drops and again once it is back.
+    const forgetAll = () => {
+      if (!this.closed) this.dispatch({ target: { userIds: [] }, facts: [{ kind: 'all' }] });
+    };
+    sub.on('close', forgetAll);
+    sub.on('ready', forgetAll);
   }
 
   /** Connects both connections and subscribes before resolving, so no envelope published afterwards is missed. */

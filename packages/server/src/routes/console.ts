@@ -7,58 +7,61 @@ import type { AuthInfo } from '../services/auth.js';
 import { ConsoleService } from '../services/console/console-service.js';
 import type { Services } from '../services/index.js';
 
-/** The caller's id when they are an operator; notOperator (403) otherwise. */
-const operator = (auth: AuthInfo): number => {
-  ConsoleService.assertOperator(auth.user);
-  return auth.userId;
-};
-
-export const consoleRoutes = ({ console: admin, consoleComplaints: complaints, discover }: Services) => {
-  const consoleComplaints: Handler<'consoleComplaints'> = ({ auth, query }) => {
-    operator(auth);
+export const consoleRoutes = ({ console: admin, consoleComplaints: complaints, discover, facts }: Services) => {
+  /**
+   * The caller's id when they are an operator; notOperator (403) otherwise. Read from
+   * the database, not the cached account: the role is also changed from outside the
+   * server (`npm run operator`), and a revoked operator is refused at once.
+   */
+  const operator = async (auth: AuthInfo): Promise<number> => {
+    ConsoleService.assertOperator((await facts.freshUser(auth.userId)) ?? { is_operator: 0 });
+    return auth.userId;
+  };
+  const consoleComplaints: Handler<'consoleComplaints'> = async ({ auth, query }) => {
+    await operator(auth);
     return complaints.list(query.status, query.page ?? 1);
   };
-  const consoleComplaint: Handler<'consoleComplaint'> = ({ auth, query }) => {
-    operator(auth);
+  const consoleComplaint: Handler<'consoleComplaint'> = async ({ auth, query }) => {
+    await operator(auth);
     return complaints.detail(query.id);
   };
-  const consoleComplaintResolve: Handler<'consoleComplaintResolve'> = ({ auth, body }) =>
-    complaints.resolve(operator(auth), body);
-  const consoleUsers: Handler<'consoleUsers'> = ({ auth, query }) => {
-    operator(auth);
+  const consoleComplaintResolve: Handler<'consoleComplaintResolve'> = async ({ auth, body }) =>
+    complaints.resolve(await operator(auth), body);
+  const consoleUsers: Handler<'consoleUsers'> = async ({ auth, query }) => {
+    await operator(auth);
     return admin.users(query.keyword, query.page ?? 1);
   };
-  const consoleUser: Handler<'consoleUser'> = ({ auth, query }) => {
-    operator(auth);
+  const consoleUser: Handler<'consoleUser'> = async ({ auth, query }) => {
+    await operator(auth);
     return admin.user(query.id);
   };
-  const consoleUserBan: Handler<'consoleUserBan'> = ({ auth, body }) =>
-    admin.banUser(operator(auth), body.id, body.reason);
-  const consoleUserUnban: Handler<'consoleUserUnban'> = ({ auth, body }) => admin.unbanUser(operator(auth), body.id);
-  const consoleUserDelete: Handler<'consoleUserDelete'> = ({ auth, body }) => admin.deleteUser(operator(auth), body.id);
-  const consoleGroups: Handler<'consoleGroups'> = ({ auth, query }) => {
-    operator(auth);
+  const consoleUserBan: Handler<'consoleUserBan'> = async ({ auth, body }) =>
+    admin.banUser(await operator(auth), body.id, body.reason);
+  const consoleUserUnban: Handler<'consoleUserUnban'> = async ({ auth, body }) => admin.unbanUser(await operator(auth), body.id);
+  const consoleUserDelete: Handler<'consoleUserDelete'> = async ({ auth, body }) => admin.deleteUser(await operator(auth), body.id);
+  const consoleGroups: Handler<'consoleGroups'> = async ({ auth, query }) => {
+    await operator(auth);
     return admin.groups(query.keyword, query.page ?? 1);
   };
-  const consoleGroup: Handler<'consoleGroup'> = ({ auth, query }) => {
-    operator(auth);
+  const consoleGroup: Handler<'consoleGroup'> = async ({ auth, query }) => {
+    await operator(auth);
     return admin.group(query.id);
   };
-  const consoleGroupBan: Handler<'consoleGroupBan'> = ({ auth, body }) =>
-    admin.banGroup(operator(auth), body.id, body.reason);
-  const consoleGroupUnban: Handler<'consoleGroupUnban'> = ({ auth, body }) => admin.unbanGroup(operator(auth), body.id);
-  const consoleSystemSend: Handler<'consoleSystemSend'> = ({ auth, body }) => admin.sendSystem(operator(auth), body);
-  const consoleSystemList: Handler<'consoleSystemList'> = ({ auth, query }) => {
-    operator(auth);
+  const consoleGroupBan: Handler<'consoleGroupBan'> = async ({ auth, body }) =>
+    admin.banGroup(await operator(auth), body.id, body.reason);
+  const consoleGroupUnban: Handler<'consoleGroupUnban'> = async ({ auth, body }) => admin.unbanGroup(await operator(auth), body.id);
+  const consoleSystemSend: Handler<'consoleSystemSend'> = async ({ auth, body }) => admin.sendSystem(await operator(auth), body);
+  const consoleSystemList: Handler<'consoleSystemList'> = async ({ auth, query }) => {
+    await operator(auth);
     return admin.systemList(query.page ?? 1);
   };
-  const consoleAudit: Handler<'consoleAudit'> = ({ auth, query }) => {
-    operator(auth);
+  const consoleAudit: Handler<'consoleAudit'> = async ({ auth, query }) => {
+    await operator(auth);
     return admin.auditLog(query.page ?? 1);
   };
-  const consoleDiscoverSave: Handler<'consoleDiscoverSave'> = ({ auth, body }) => discover.save(operator(auth), body);
+  const consoleDiscoverSave: Handler<'consoleDiscoverSave'> = async ({ auth, body }) => discover.save(await operator(auth), body);
   const consoleDiscoverDelete: Handler<'consoleDiscoverDelete'> = async ({ auth, body }) => {
-    await discover.remove(operator(auth), body.id);
+    await discover.remove(await operator(auth), body.id);
     return null;
   };
   return {

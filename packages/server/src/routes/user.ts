@@ -4,10 +4,7 @@ import type { Services } from '../services/index.js';
 
 export const userRoutes = ({ users }: Services) => {
   // The role is the caller's own business: only /user/self carries it.
-  const userSelf: Handler<'userSelf'> = async ({ auth }) => ({
-    ...(await users.self(auth)),
-    isOperator: auth.user.is_operator === 1,
-  });
+  const userSelf: Handler<'userSelf'> = ({ auth }) => users.self(auth);
   const userFind: Handler<'userFind'> = ({ auth, params }) => users.find(auth, params.id);
   const userUpdate: Handler<'userUpdate'> = async ({ auth, body }) => {
     await users.update(auth, body);

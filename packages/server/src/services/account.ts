@@ -13,6 +13,7 @@ import type { Database, RefreshTokenRow, UserRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { PushService } from '../realtime/push.js';
 import { assertAccountUsable, type AuthInfo } from './auth.js';
+import type { Facts } from './facts/facts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, type TokenService } from './tokens.js';
 import type { DeviceService } from './sessions/devices.js';
@@ -36,7 +37,8 @@ export class AccountService {
     /** How long a just-rotated refresh token may be presented again and get the same successor. */
     private readonly refreshGraceMs: number,
     /** OPERATOR_USERNAMES (lowercase): these accounts are operators from registration on. */
-    private readonly operatorNames: readonly string[] = [],
+    private readonly operatorNames: readonly string[],
+    private readonly facts: Facts,
     /** Records each login's device and marks sessions active on refresh (Mine → Devices). */
     private readonly devices?: DeviceService,
   ) {}
@@ -68,6 +70,8 @@ export class AccountService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // A node may hold "no such account" for this id (a probe before it existed).
+      await this.facts.changed({ kind: 'user', id: row.id });
       return row.id;
     } catch (err) {
       // Two registrations racing for one name: the unique index decides.
@@ -148,6 +152,7 @@ export class AccountService {
         .where('revoked_at', 'is', null)
         .execute();
     });
+    await this.facts.changed({ kind: 'user', id: user.id });
     await this.push.endSessions(user.id, { exceptSessionId: auth.sessionId });
   }
 
@@ -184,6 +189,7 @@ export class AccountService {
       .where('session_id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+    await this.facts.changed({ kind: 'session', id: sessionId });
   }
 
   private findByUserName(userName: string): Promise<UserRow | undefined> {

@@ -2,10 +2,10 @@
  * Authenticates an access token (REST header or socket LOGIN frame). Runs on every
  * call, so a ban, deletion, logout or password change stops the session at once.
  */
-import type { Kysely } from 'kysely';
 import type { Terminal } from '@parley/protocol';
-import type { Database, UserRow } from '../db/schema.js';
+import type { UserRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
+import type { Facts } from './facts/facts.js';
 import type { AccessClaims, TokenService } from './tokens.js';
 
 export interface AuthInfo {
@@ -26,8 +26,8 @@ export function assertAccountUsable(user: UserRow): void {
 
 export class AuthService {
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly tokens: TokenService,
+    private readonly facts: Facts,
   ) {}
 
   async authenticate(accessToken: string | undefined): Promise<AuthInfo> {
@@ -42,22 +42,17 @@ export class AuthService {
    * The session's user while the session lives (not revoked, account usable, token
    * version current); throws loginExpired, accountBanned or accountDeleted otherwise.
    * The gateway re-checks a socket's session with it when the socket's token expires.
+   * Read from the cached facts: every change to an account or a session reaches them
+   * before the change is answered (services/facts). `fresh` reads the database instead
+   * (the socket's periodic re-check, which also catches a change whose news was lost).
    */
-  async sessionUser(claims: AccessClaims): Promise<UserRow> {
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
+  async sessionUser(claims: AccessClaims, fresh = false): Promise<UserRow> {
+    const user = fresh ? await this.facts.freshUser(claims.userId) : await this.facts.user(claims.userId);
     if (!user) throw new AppError('loginExpired');
     assertAccountUsable(user);
     if (user.token_version !== claims.tokenVersion) throw new AppError('loginExpired');
     // The session lives while one of its refresh tokens is unrevoked (logout, password change) and unexpired.
-    const live = await this.db
-      .selectFrom('refresh_tokens')
-      .select('id')
-      .where('session_id', '=', claims.sessionId)
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', Date.now())
-      .executeTakeFirst();
-    if (!live) throw new AppError('loginExpired');
+    if (!(await this.facts.sessionLive(user.id, claims.sessionId, fresh))) throw new AppError('loginExpired');
     return user;
   }
 }

@@ -20,6 +20,7 @@ import type { Presence } from '../realtime/presence.js';
 import type { PushService } from '../realtime/push.js';
 import { assertCanReach, hasBlocked } from './blacklist.js';
 import { toWirePrivateMessage } from './private-message-wire.js';
+import type { Facts } from './facts/facts.js';
 import type { UserSerializer } from './user-serializer.js';
 
 type FriendSyncType = typeof MessageType.FRIEND_NEW | typeof MessageType.FRIEND_DEL | typeof MessageType.FRIEND_UPDATE;
@@ -49,6 +50,7 @@ export class FriendService {
     private readonly presence: Presence,
     private readonly push: PushService,
     private readonly serializer: UserSerializer,
+    private readonly facts: Facts,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -195,6 +197,7 @@ export class FriendService {
           .returningAll()
           .executeTakeFirstOrThrow();
       });
+      await this.facts.changed({ kind: 'pair', a: me, b: friendId });
 
       await this.push.toUsers([me, friendId], { cmd: Cmd.PRIVATE_MESSAGE, data: toWirePrivateMessage(tip) });
     });
@@ -216,6 +219,7 @@ export class FriendService {
         ]),
       )
       .execute();
+    await this.facts.changed({ kind: 'pair', a: me, b: friendId });
     await Promise.all([
       this.push.toUser(me, syncFrame(MessageType.FRIEND_DEL, me, friendId, String(friendId))),
       this.push.toUser(friendId, syncFrame(MessageType.FRIEND_DEL, friendId, me, String(me))),

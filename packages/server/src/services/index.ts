@@ -32,6 +32,7 @@ import { DeviceService } from './sessions/devices.js';
 import { FavouriteService } from './favourites/favourites.js';
 import { SearchService } from './search/search-service.js';
 import { TypingService } from './typing/typing.js';
+import { Facts } from './facts/facts.js';
 import { FileStore } from './file-store.js';
 import { FriendService } from './friend.js';
 import { ModerationService } from './moderation.js';
@@ -63,6 +64,8 @@ export interface Services {
   privateSync: PrivateSyncService;
   /** Per-user order of private-message writes (docs/MESSAGE-DELIVERY.md). */
   serializer: UserSerializer;
+  /** Accounts, sessions and pair relations cached on every node, forgotten through the bus on change. */
+  facts: Facts;
   push: PushService;
   presence: Presence;
   registry: SessionRegistry;
@@ -120,14 +123,16 @@ export function createServices(
   });
   const clock = config.clock ?? Date.now;
   const serializer = new UserSerializer(db);
-  const friends = new FriendService(db.kysely, presence, push, serializer, clock);
+  const facts = new Facts(db.kysely, bus);
+  const friends = new FriendService(db.kysely, presence, push, serializer, facts, clock);
   // A block shows as `isBlocked` on the blocker's entry, and as offline on the blocked user's entry for the blocker.
   const blacklist = new BlacklistService(db.kysely, async (userId, otherId) => {
+    await facts.changed({ kind: 'pair', a: userId, b: otherId });
     await friends.pushUpdate(userId, otherId);
     await friends.pushUpdate(otherId, userId);
   });
   // Who may see or reach whom (presence, user names, chats): one place for the rules.
-  const relations = new RelationService(db.kysely);
+  const relations = new RelationService(db.kysely, facts);
   const groupStream = new GroupStream(serializer, push, clock);
   const groupChanges = new GroupChanges(db.kysely, groupStream, push, presence);
   const callStore: CallStore = callsRedis
@@ -161,20 +166,21 @@ export function createServices(
     await privateCalls.onUserClosed(userId);
     await groupCalls.onUserClosed(userId);
   };
-  const devices = new DeviceService(db.kysely, push);
+  const devices = new DeviceService(db.kysely, push, facts);
   const services: Services = {
     tokens,
-    auth: new AuthService(db.kysely, tokens),
+    auth: new AuthService(tokens, facts),
     accounts: new AccountService(
       db.kysely,
       tokens,
       push,
       config.refreshGraceS * 1000,
       config.operatorUserNames,
+      facts,
       devices,
     ),
     devices,
-    users: new UserService(db.kysely, presence, relations),
+    users: new UserService(db.kysely, presence, relations, facts),
     uploads,
     files: new FileStore(uploads.root, config.uploadMaxBytes),
     friends,
@@ -185,10 +191,11 @@ export function createServices(
       db.kysely.selectFrom('groups').select('name').where('id', '=', id).executeTakeFirst(),
     ),
     // A banned or deleted user's calls end with their sessions.
-    moderation: new ModerationService(db.kysely, push, onUserClosed),
+    moderation: new ModerationService(db.kysely, push, facts, onUserClosed),
     privateMessages: new PrivateMessageService(db.kysely, serializer, push, relations, clock),
     privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
     serializer,
+    facts,
     push,
     presence,
     registry,
@@ -210,7 +217,7 @@ export function createServices(
     groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges),
     groupMessages: new GroupMessageService(db.kysely, groupStream),
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
-    systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, clock),
+    systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, facts, clock),
     favourites: new FavouriteService(db.kysely, serializer, push, clock),
     search: new SearchService(db.kysely, db.dialect, relations),
     typing: new TypingService(db.kysely, relations, push, (err) => console.warn('typing relay failed', err), clock),

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { Cmd, CloseCode, MessageType, ServerErrors } from '@parley/protocol';
 import type { Database } from '../db/schema.js';
+import type { Facts } from './facts/facts.js';
 import type { PushService } from '../realtime/push.js';
 
 /** Work that commits with the change (or not at all). */
@@ -15,6 +16,7 @@ export class ModerationService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly push: PushService,
+    private readonly facts: Facts,
     /** Ends what the account takes part in beyond its sessions (calls). */
     private readonly onAccountClosed: (userId: number) => Promise<void> = async () => undefined,
   ) {}
@@ -25,6 +27,7 @@ export class ModerationService {
       await trx.updateTable('users').set({ is_banned: 1, ban_reason: reason }).where('id', '=', userId).execute();
       await inTx?.(trx);
     });
+    await this.facts.changed({ kind: 'user', id: userId });
     await this.notifyAccountClosed(userId, MessageType.USER_BANNED, reason);
     await this.onAccountClosed(userId);
   }
@@ -34,6 +37,7 @@ export class ModerationService {
       await trx.updateTable('users').set({ is_banned: 0, ban_reason: '' }).where('id', '=', userId).execute();
       await inTx?.(trx);
     });
+    await this.facts.changed({ kind: 'user', id: userId });
   }
 
   async deleteUser(userId: number, inTx?: InTx): Promise<void> {
@@ -47,6 +51,7 @@ export class ModerationService {
         .execute();
       await inTx?.(trx);
     });
+    await this.facts.changed({ kind: 'user', id: userId });
     await this.notifyAccountClosed(userId, MessageType.USER_UNREG, ServerErrors.accountDeleted.message);
     await this.onAccountClosed(userId);
   }

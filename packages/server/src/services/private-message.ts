@@ -43,35 +43,27 @@ export class PrivateMessageService {
    * reply; the receiver's terminals and the sender's other terminals get a cmd 3 frame.
    * Rule order: tmpId already used, content, RelationService.assertCanSend (friends
    * both ways, the receiver's account, blocks either way), the quoted message.
+   *
+   * The common case reads nothing before its one insert (the checks use cached facts):
+   * a retry is found by the unique (sender, tmpId) index refusing the insert, and a
+   * refused send looks for a stored one first, so the rule order above holds.
    */
   async send(me: number, terminal: Terminal, req: PrivateSendRequest): Promise<PrivateMessage> {
     const checked = checkMessageContent(req.type, req.content);
-    const stored = await this.findByTmpId(this.db, me, req.tmpId);
-    if (stored) return this.repeat(this.db, stored, req, checked);
-
-    if (!checked.ok)
-      throw new AppError(checked.key, { field: checked.key === 'invalidMessageType' ? 'type' : 'content' });
-    await this.relations.assertCanSend(me, req.recvId);
     let quote: PrivateMessageRow | undefined;
-    if (req.quoteMessageId !== undefined) {
-      quote = await this.db
-        .selectFrom('private_messages')
-        .selectAll()
-        .where('id', '=', req.quoteMessageId)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('send_id', '=', me), eb('recv_id', '=', req.recvId)]),
-            eb.and([eb('send_id', '=', req.recvId), eb('recv_id', '=', me)]),
-          ]),
-        )
-        .executeTakeFirst();
-      if (!quote) throw new AppError('messageNotExist');
+    try {
+      if (!checked.ok)
+        throw new AppError(checked.key, { field: checked.key === 'invalidMessageType' ? 'type' : 'content' });
+      await this.relations.assertCanSend(me, req.recvId);
+      if (req.quoteMessageId !== undefined) quote = await this.quoted(me, req.recvId, req.quoteMessageId);
+    } catch (err) {
+      // A retry of a message already stored gets it back, whatever changed since.
+      const stored = err instanceof AppError ? await this.findByTmpId(this.db, me, req.tmpId) : undefined;
+      if (stored) return this.repeat(this.db, stored, req, checked);
+      throw err;
     }
 
     return this.serializer.run([me, req.recvId], async (db) => {
-      // A concurrent send of the same tmpId held the lock first.
-      const again = await this.findByTmpId(db, me, req.tmpId);
-      if (again) return this.repeat(db, again, req, checked);
       let row: PrivateMessageRow;
       try {
         row = await db
@@ -90,7 +82,7 @@ export class PrivateMessageService {
           .returningAll()
           .executeTakeFirstOrThrow();
       } catch (err) {
-        // Backstop for a writer that bypassed the serializer: the unique (sender, tmpId) index.
+        // The unique (sender, tmpId) index: this tmpId is stored already (a retry, or a reuse).
         const winner = isUniqueViolation(err) ? await this.findByTmpId(db, me, req.tmpId) : undefined;
         if (winner) return this.repeat(db, winner, req, checked);
         throw err;
@@ -101,6 +93,23 @@ export class PrivateMessageService {
       await this.push.toUser(me, frame, { exceptTerminal: terminal });
       return msg;
     });
+  }
+
+  /** A message of the chat between `me` and `other`; messageNotExist otherwise. */
+  private async quoted(me: number, other: number, id: number): Promise<PrivateMessageRow> {
+    const quote = await this.db
+      .selectFrom('private_messages')
+      .selectAll()
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('send_id', '=', me), eb('recv_id', '=', other)]),
+          eb.and([eb('send_id', '=', other), eb('recv_id', '=', me)]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (!quote) throw new AppError('messageNotExist');
+    return quote;
   }
 
   /**

@@ -12,10 +12,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { hasBlocked } from './blacklist.js';
+import { Facts, type PairFacts } from './facts/facts.js';
 
 export class RelationService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Cached pair and account facts for the per-message checks (send, read marks, typing). */
+    private readonly facts: Facts,
+  ) {}
 
   /** Of `others`, the users who are `me`'s friends in both directions (`liveOnly`: not deleted). */
   async mutualFriends(me: number, others: readonly number[], liveOnly = false): Promise<Set<number>> {
@@ -87,8 +91,9 @@ export class RelationService {
    * (blockedCannotSend), I blocked `other` (alreadyBlocked).
    */
   async assertChatOpen(me: number, other: number): Promise<void> {
-    await this.assertFriends(me, other);
-    await this.assertNoBlock(me, other);
+    const pair = await this.facts.pair(me, other);
+    this.assertFriendsIn(pair, me, other);
+    this.assertNoBlockIn(pair, me, other);
   }
 
   /**
@@ -97,24 +102,23 @@ export class RelationService {
    * banned → recipientUnavailable.
    */
   async assertCanSend(me: number, recvId: number): Promise<void> {
-    await this.assertFriends(me, recvId);
-    const receiver = await this.db
-      .selectFrom('users')
-      .select(['deleted', 'is_banned'])
-      .where('id', '=', recvId)
-      .executeTakeFirst();
+    const pair = await this.facts.pair(me, recvId);
+    this.assertFriendsIn(pair, me, recvId);
+    const receiver = await this.facts.user(recvId);
     if (!receiver || receiver.deleted === 1) throw new AppError('userNotExist');
     if (receiver.is_banned === 1) throw new AppError('recipientUnavailable');
-    await this.assertNoBlock(me, recvId);
+    this.assertNoBlockIn(pair, me, recvId);
   }
 
-  private async assertFriends(me: number, other: number): Promise<void> {
-    if (!(await this.mutualFriends(me, [other])).has(other)) throw new AppError('notFriendCannotSend');
+  private assertFriendsIn(pair: PairFacts, me: number, other: number): void {
+    if (me === other || !Facts.side(pair, me, other).friends || !Facts.side(pair, other, me).friends) {
+      throw new AppError('notFriendCannotSend');
+    }
   }
 
-  private async assertNoBlock(me: number, other: number): Promise<void> {
-    if (await hasBlocked(this.db, other, me)) throw new AppError('blockedCannotSend');
-    if (await hasBlocked(this.db, me, other)) throw new AppError('alreadyBlocked');
+  private assertNoBlockIn(pair: PairFacts, me: number, other: number): void {
+    if (Facts.side(pair, other, me).blocks) throw new AppError('blockedCannotSend');
+    if (Facts.side(pair, me, other).blocks) throw new AppError('alreadyBlocked');
   }
 
   /** `me` and `other` are friends (either direction) or have at least one message between them. */

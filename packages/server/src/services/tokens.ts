@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { Terminal } from '@parley/protocol';
 
 const ISSUER = 'parley';
@@ -21,7 +22,12 @@ export interface VerifiedClaims extends AccessClaims {
   expiresAt: number;
 }
 
+/** Verified access tokens remembered; one per live session is plenty. */
+const VERIFIED_MAX = 50_000;
+
 export class TokenService {
+  private readonly verified = new LRUCache<string, VerifiedClaims>({ max: VERIFIED_MAX });
+
   constructor(
     private readonly secret: Uint8Array,
     readonly accessTtlS: number,
@@ -39,8 +45,23 @@ export class TokenService {
       .sign(this.secret);
   }
 
-  /** The claims of a valid, unexpired token; null for anything else. */
+  /**
+   * The claims of a valid, unexpired token; null for anything else. A token's
+   * signature never changes, so a verified one is remembered until it expires (every
+   * call presents one; whether its session still lives is AuthService's question).
+   */
   async verifyAccess(token: string): Promise<VerifiedClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known;
+      this.verified.delete(token);
+    }
+    const claims = await this.verifyFresh(token);
+    if (claims) this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async verifyFresh(token: string): Promise<VerifiedClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ['HS256'],

@@ -17,6 +17,7 @@ import type { Database, UserPatch, UserRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { Presence } from '../realtime/presence.js';
 import type { AuthInfo } from './auth.js';
+import type { Facts } from './facts/facts.js';
 import type { RelationService } from './relation.js';
 
 export function toWireUser(row: UserRow, online: boolean): User {
@@ -59,10 +60,17 @@ export class UserService {
     private readonly db: Kysely<Database>,
     private readonly presence: Presence,
     private readonly relations: RelationService,
+    private readonly facts: Facts,
   ) {}
 
-  async self(auth: AuthInfo): Promise<User> {
-    return toWireUser(auth.user, await this.presence.isOnline(auth.userId));
+  /**
+   * The caller's own account with `isOperator`, read from the database rather than the
+   * cached facts: the role is also granted and revoked from outside the server
+   * (`npm run operator`), and the app reads this once per start.
+   */
+  async self(auth: AuthInfo): Promise<User & { isOperator: boolean }> {
+    const row = (await this.facts.freshUser(auth.userId)) ?? auth.user;
+    return { ...toWireUser(row, await this.presence.isOnline(auth.userId)), isOperator: row.is_operator === 1 };
   }
 
   /** Self in full; anyone else as a public user (deleted → userNotExist). */
@@ -90,6 +98,7 @@ export class UserService {
     }
     if (req.signature !== undefined) patch.signature = req.signature;
     await this.db.updateTable('users').set(patch).where('id', '=', auth.userId).execute();
+    await this.facts.changed({ kind: 'user', id: auth.userId });
   }
 
   /**
@@ -125,6 +134,7 @@ export class UserService {
 
   async updateOnlineTime(auth: AuthInfo): Promise<void> {
     await this.db.updateTable('users').set({ last_online_at: Date.now() }).where('id', '=', auth.userId).execute();
+    await this.facts.changed({ kind: 'user', id: auth.userId });
   }
 
   /** `rows` as `viewer` sees them; `searchedUserName` shows the user name of the user it names exactly. */

@@ -32,7 +32,7 @@ export class ConsoleService {
     private readonly clock: () => number,
   ) {}
 
-  /** `auth.user` is read fresh on every request: a revoked operator is refused at once. */
+  /** Given the caller's row read fresh (routes/console.ts): a revoked operator is refused at once. */
   static assertOperator(user: { is_operator: number }): void {
     if (user.is_operator !== 1) throw new AppError('notOperator');
   }

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Device } from '@parley/protocol';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { Facts } from '../facts/facts.js';
 import type { PushService } from '../../realtime/push.js';
 import type { AuthInfo } from '../auth.js';
 
@@ -20,6 +21,7 @@ export class DeviceService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly push: PushService,
+    private readonly facts: Facts,
   ) {}
 
   /** At login: the new session's device. Rows of sessions no longer live go first. */
@@ -116,6 +118,7 @@ export class DeviceService {
       .where('revoked_at', 'is', null)
       .execute();
     await this.db.deleteFrom('login_sessions').where('session_id', '=', sessionId).execute();
+    await this.facts.changed({ kind: 'session', id: sessionId });
     await this.push.endSessions(auth.userId, { sessionId });
   }
 }

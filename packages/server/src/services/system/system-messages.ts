@@ -19,6 +19,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { fromZodError } from '../../http/error-handler.js';
 import type { PushService } from '../../realtime/push.js';
+import type { Facts } from '../facts/facts.js';
 import { PULL_BATCH, pullOffline } from '../offline-pull.js';
 import type { SystemStream } from './stream.js';
 import { toWireSystemContent, toWireSystemMessage } from './wire.js';
@@ -56,6 +57,7 @@ export class SystemMessageService {
     private readonly db: Kysely<Database>,
     private readonly stream: SystemStream,
     private readonly push: PushService,
+    private readonly facts: Facts,
     private readonly clock: () => number,
   ) {}
 
@@ -167,6 +169,7 @@ export class SystemMessageService {
       .where('id', '=', me)
       .where('system_readed_seq', '<', target)
       .execute();
+    await this.facts.changed({ kind: 'user', id: me });
     const data: SystemReadNotice = { type: MessageType.READED, content: String(await this.maxReadedSeqNo(me)) };
     await this.push.toUser(me, { cmd: Cmd.SYSTEM_MESSAGE, data }, { exceptTerminal: terminal });
   }
