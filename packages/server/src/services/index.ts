@@ -32,6 +32,7 @@ import { DeviceService } from './sessions/devices.js';
 import { FavouriteService } from './favourites/favourites.js';
 import { SearchService } from './search/search-service.js';
 import { TypingService } from './typing/typing.js';
+import { WriteBatch } from '../db/write-batch.js';
 import { Facts } from './facts/facts.js';
 import { FileStore } from './file-store.js';
 import { FriendService } from './friend.js';
@@ -124,6 +125,7 @@ export function createServices(
   const clock = config.clock ?? Date.now;
   const serializer = new UserSerializer(db);
   const facts = new Facts(db.kysely, bus);
+  const writes = new WriteBatch(db.kysely, db.dialect === 'sqlite');
   const friends = new FriendService(db.kysely, presence, push, serializer, facts, clock);
   // A block shows as `isBlocked` on the blocker's entry, and as offline on the blocked user's entry for the blocker.
   const blacklist = new BlacklistService(db.kysely, async (userId, otherId) => {
@@ -192,7 +194,7 @@ export function createServices(
     ),
     // A banned or deleted user's calls end with their sessions.
     moderation: new ModerationService(db.kysely, push, facts, onUserClosed),
-    privateMessages: new PrivateMessageService(db.kysely, serializer, push, relations, clock),
+    privateMessages: new PrivateMessageService(db.kysely, serializer, push, relations, clock, writes),
     privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
     serializer,
     facts,

@@ -19,7 +19,10 @@ import {
   type PrivateSendRequest,
   type Terminal,
 } from '@parley/protocol';
-import type { Database, PrivateMessageRow } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { Database, PrivateMessageRow, PrivateMessagesTable } from '../db/schema.js';
+import { prepare } from '../db/prepared.js';
+import type { WriteBatch } from '../db/write-batch.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { AppError } from '../http/app-error.js';
 import type { PushService } from '../realtime/push.js';
@@ -27,14 +30,38 @@ import { toQuote, toWirePrivateMessage, toWireWithQuotes } from './private-messa
 import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
+type NewPrivateMessage = Omit<Insertable<PrivateMessagesTable>, 'id'>;
+
 export class PrivateMessageService {
+  /** The send's insert, compiled once (db/prepared.ts). */
+  private readonly insertMessage;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly serializer: UserSerializer,
     private readonly push: PushService,
     private readonly relations: RelationService,
     private readonly clock: () => number,
-  ) {}
+    /** Group commit on SQLite (db/write-batch.ts). */
+    private readonly writes: WriteBatch,
+  ) {
+    this.insertMessage = prepare<Required<NewPrivateMessage>, PrivateMessageRow>(db, (db, p) =>
+      db
+        .insertInto('private_messages')
+        .values({
+          tmp_id: p.tmp_id,
+          send_id: p.send_id,
+          recv_id: p.recv_id,
+          type: p.type,
+          content: p.content,
+          status: p.status,
+          send_time: p.send_time,
+          quote_message_id: p.quote_message_id,
+          forwarded: p.forwarded,
+        })
+        .returningAll(),
+    );
+  }
 
   /**
    * Stores and pushes one message. The same request again under the same (sender,
@@ -66,21 +93,21 @@ export class PrivateMessageService {
     return this.serializer.run([me, req.recvId], async (db) => {
       let row: PrivateMessageRow;
       try {
-        row = await db
-          .insertInto('private_messages')
-          .values({
-            tmp_id: req.tmpId,
-            send_id: me,
-            recv_id: req.recvId,
-            type: req.type,
-            content: checked.content,
-            status: MessageStatus.SENDED,
-            send_time: this.clock(),
-            quote_message_id: quote?.id ?? null,
-            forwarded: req.forwarded === true ? 1 : 0,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const values: Required<NewPrivateMessage> = {
+          tmp_id: req.tmpId,
+          send_id: me,
+          recv_id: req.recvId,
+          type: req.type,
+          content: checked.content,
+          status: MessageStatus.SENDED,
+          send_time: this.clock(),
+          quote_message_id: quote?.id ?? null,
+          forwarded: req.forwarded === true ? 1 : 0,
+        };
+        // On PostgreSQL under the serializer, `db` is the connection holding the locks.
+        const query = this.insertMessage(values);
+        const result = db === this.db ? await this.writes.run(query) : await db.executeQuery(query);
+        row = result.rows[0]!;
       } catch (err) {
         // The unique (sender, tmpId) index: this tmpId is stored already (a retry, or a reuse).
         const winner = isUniqueViolation(err) ? await this.findByTmpId(db, me, req.tmpId) : undefined;

@@ -1,0 +1,63 @@
+/**
+ * Group commit for SQLite: statements queued during one turn of the event loop run
+ * in one transaction. A commit costs far more than an insert (WAL pages written per
+ * transaction), so under load a batch of sends pays for one commit, not one each.
+ * Each statement succeeds or fails on its own (SQLite rolls back only the failing
+ * statement, e.g. a unique violation of a retried tmpId), and every caller hears its
+ * result only after the commit, so nothing is pushed before it is stored.
+ * PostgreSQL runs statements directly (its commit costs the database process, and an
+ * error there would abort the whole transaction).
+ */
+import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Database } from './schema.js';
+
+interface Job {
+  query: CompiledQuery<unknown>;
+  resolve: (r: QueryResult<unknown>) => void;
+  reject: (err: unknown) => void;
+  result?: QueryResult<unknown>;
+  error?: unknown;
+  failed?: boolean;
+}
+
+export class WriteBatch {
+  private queue: Job[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly batched: boolean,
+  ) {}
+
+  run<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> {
+    if (!this.batched) return this.db.executeQuery(query);
+    return new Promise<QueryResult<R>>((resolve, reject) => {
+      this.queue.push({ query, resolve: resolve as Job['resolve'], reject });
+      if (this.queue.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const jobs = this.queue;
+    this.queue = [];
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        for (const job of jobs) {
+          try {
+            job.result = await tx.executeQuery(job.query);
+          } catch (err) {
+            job.failed = true;
+            job.error = err;
+          }
+        }
+      });
+    } catch (err) {
+      // The commit itself failed: nothing of the batch is stored.
+      for (const job of jobs) job.reject(err);
+      return;
+    }
+    for (const job of jobs) {
+      if (job.failed) job.reject(job.error);
+      else job.resolve(job.result!);
+    }
+  }
+}
