@@ -120,6 +120,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     (err) => app.log.error({ err }, 'call sweep failed'),
   );
   sweeper.start();
+  services.searchIndexer.start((err) => app.log.error({ err }, 'search indexing failed'));
 
   let closed = false;
   return {
@@ -140,6 +141,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       // Sockets first, so the presence of their users is withdrawn and friends (on any node) are told.
       await sweeper.stop();
       await gateway.close();
+      await services.searchIndexer.stop();
       if (presence instanceof RedisPresence) await presence.flush();
       await stopPresenceSync();
       await app.close();

@@ -17,6 +17,7 @@ import { sexSet } from './migrations/0013_sex_set.js';
 import { pushSubscriptions } from './migrations/0014_push_subscriptions.js';
 import { forwarded } from './migrations/0015_forwarded.js';
 import { searchPlan } from './migrations/0016_search_plan.js';
+import { searchDeferred } from './migrations/0017_search_deferred.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -36,6 +37,7 @@ const migrations = {
   '0014_push_subscriptions': pushSubscriptions,
   '0015_forwarded': forwarded,
   '0016_search_plan': searchPlan,
+  '0017_search_deferred': searchDeferred,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

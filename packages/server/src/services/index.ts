@@ -30,6 +30,7 @@ import { ConsoleService } from './console/console-service.js';
 import { DiscoverService } from './discover/discover-service.js';
 import { DeviceService } from './sessions/devices.js';
 import { FavouriteService } from './favourites/favourites.js';
+import { SearchIndexer } from './search/indexer.js';
 import { SearchService } from './search/search-service.js';
 import { TypingService } from './typing/typing.js';
 import { WriteBatch } from '../db/write-batch.js';
@@ -88,6 +89,8 @@ export interface Services {
   favourites: FavouriteService;
   /** Message search over the stored history (trigram indexes, migration 0011). */
   search: SearchService;
+  /** SQLite: messages enter the search index in batches (migration 0017). */
+  searchIndexer: SearchIndexer;
   /** Typing indicator frames (cmd 6): checked and relayed, never stored. */
   typing: TypingService;
   /** Signed-in devices: the login sessions' devices, listing, signing one out. */
@@ -126,6 +129,7 @@ export function createServices(
   const serializer = new UserSerializer(db);
   const facts = new Facts(db.kysely, bus);
   const writes = new WriteBatch(db.kysely, db.dialect === 'sqlite');
+  const searchIndexer = new SearchIndexer(db.kysely, db.dialect);
   const friends = new FriendService(db.kysely, presence, push, serializer, facts, clock);
   // A block shows as `isBlocked` on the blocker's entry, and as offline on the blocked user's entry for the blocker.
   const blacklist = new BlacklistService(db.kysely, async (userId, otherId) => {
@@ -221,7 +225,8 @@ export function createServices(
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
     systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, facts, clock),
     favourites: new FavouriteService(db.kysely, serializer, push, clock),
-    search: new SearchService(db.kysely, db.dialect, relations),
+    search: new SearchService(db.kysely, db.dialect, relations, searchIndexer),
+    searchIndexer,
     typing: new TypingService(db.kysely, relations, push, (err) => console.warn('typing relay failed', err), clock),
     // moderation console and Discover (docs/PROTOCOL.md); the console reads its peers through `services`.
     console: new ConsoleService(db.kysely, groupChanges, () => services, clock),

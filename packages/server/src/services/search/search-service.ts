@@ -28,6 +28,7 @@ import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { assertEverMember, loadAccess } from '../groups/access.js';
+import type { SearchIndexer } from './indexer.js';
 import type { RelationService } from '../relation.js';
 import { searchTextSql } from './sql.js';
 
@@ -49,9 +50,12 @@ export class SearchService {
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
     private readonly relations: RelationService,
+    /** Batched FTS indexing on SQLite: flushed first, so every stored message is found. */
+    private readonly indexer: SearchIndexer,
   ) {}
 
   async search(me: number, q: SearchQuery): Promise<SearchReply> {
+    await this.indexer.flush();
     if (q.chatType === ChatType.PRIVATE && q.targetId !== undefined) {
       if (!(await this.relations.isChatPartner(me, q.targetId))) throw new AppError('notFriend');
     }
