@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { Cmd, MessageType, WS_PATH, api, fillPath } from '@parley/protocol';
-import { processCpu } from './lib/cpu.js';
+import { processCpu, processCpuSplit } from './lib/cpu.js';
 import { pct, restClient, type Account } from './lib/rest.js';
 
 const [dbArg = 'sqlite', pairsArg = '100', messagesArg = '3000', concArg = '32'] = process.argv.slice(2);
@@ -144,16 +144,19 @@ try {
   await run(Math.min(500, messages), 'warm');
   latencies.length = 0;
   const cpu0 = processCpu(pid);
+  const split0 = processCpuSplit(pid);
   const t0 = performance.now();
   await run(messages, 'run');
   const seconds = (performance.now() - t0) / 1000;
   const cpu = processCpu(pid) - cpu0;
+  const split1 = processCpuSplit(pid);
+  const kernel = split1.system - split0.system;
   const lost = pending.size;
   for (const ws of sockets) ws.close();
   console.log(
     [
       `database ${dbArg}, ${pairs} pairs online, ${messages} sends at concurrency ${concurrency}`,
-      `server CPU: ${((cpu / messages) * 1000).toFixed(3)} s per 1,000 sends (${cpu.toFixed(2)} s in all)`,
+      `server CPU: ${((cpu / messages) * 1000).toFixed(3)} s per 1,000 sends (${cpu.toFixed(2)} s in all, ${kernel.toFixed(2)} s of it in the kernel)`,
       `throughput: ${(messages / seconds).toFixed(0)} sends/s; send → frame p50 ${pct(latencies, 0.5).toFixed(1)} ms, p99 ${pct(latencies, 0.99).toFixed(1)} ms; lost ${lost}`,
       `load average: ${loadavg()
         .map((x) => x.toFixed(2))

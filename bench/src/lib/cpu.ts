@@ -10,6 +10,12 @@ export function processCpu(pid: string): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
+/** The user and system (kernel) CPU of process `pid` so far, in seconds. */
+export function processCpuSplit(pid: string): { user: number; system: number } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { user: Number(fields[11]) / TICKS, system: Number(fields[12]) / TICKS };
+}
+
 /** Whole machine: busy and total jiffies. */
 export function machineCpu(): { busy: number; total: number } {
   const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);

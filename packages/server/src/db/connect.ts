@@ -14,6 +14,8 @@ export interface Db {
   dialect: DialectName;
   /** Where the data lives, for the start banner (no credentials). */
   describe: string;
+  /** SQLite only: the raw handle behind `kysely`, for the group commit of db/write-batch.ts. */
+  sqlite?: SQLite.Database;
 }
 
 // pg returns int8 (bigint: ids, epoch-ms times) and numeric as strings; our values fit in a double.
@@ -48,6 +50,7 @@ export function openDb(config: Config): Db {
     kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
     describe: `sqlite ${file}`,
+    sqlite,
   };
 }
 

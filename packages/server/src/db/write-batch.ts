@@ -11,6 +11,7 @@
  * PostgreSQL runs statements directly (its commit costs the database process, and an
  * error there would abort the whole transaction).
  */
+import type SQLite from 'better-sqlite3';
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema.js';
 
@@ -26,15 +27,17 @@ interface Job {
 export class WriteBatch {
   private queue: Job[] = [];
   private lastFlush = 0;
+  private readonly statements = new Map<string, SQLite.Statement>();
 
+  /** `sqlite`: the raw handle of the SQLite database behind `db` (absent: PostgreSQL, no batching). */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly batched: boolean,
+    private readonly sqlite: SQLite.Database | undefined,
     private readonly windowMs = 2,
   ) {}
 
   run<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> {
-    if (!this.batched) return this.db.executeQuery(query);
+    if (!this.sqlite) return this.db.executeQuery(query);
     return new Promise<QueryResult<R>>((resolve, reject) => {
       this.queue.push({ query, resolve: resolve as Job['resolve'], reject });
       if (this.queue.length > 1) return;
@@ -48,16 +51,24 @@ export class WriteBatch {
     const jobs = this.queue;
     this.queue = [];
     this.lastFlush = performance.now();
+    const sqlite = this.sqlite!;
     try {
-      await this.db.transaction().execute(async (tx) => {
-        for (const job of jobs) {
-          try {
-            job.result = await tx.executeQuery(job.query);
-          } catch (err) {
-            job.failed = true;
-            job.error = err;
+      // Kysely's one SQLite connection, held so no transaction of its own is open meanwhile;
+      // the batch itself runs synchronously, without a turn of the event loop in between.
+      await this.db.connection().execute(async () => {
+        sqlite.transaction(() => {
+          for (const job of jobs) {
+            try {
+              const stmt = this.statement(job.query.sql);
+              const params = job.query.parameters as unknown[];
+              job.result = stmt.reader ? { rows: stmt.all(...params) } : { rows: [] };
+              if (!stmt.reader) stmt.run(...params);
+            } catch (err) {
+              job.failed = true;
+              job.error = err;
+            }
           }
-        }
+        })();
       });
     } catch (err) {
       // The commit itself failed: nothing of the batch is stored.
@@ -68,5 +79,11 @@ export class WriteBatch {
       if (job.failed) job.reject(job.error);
       else job.resolve(job.result!);
     }
+  }
+
+  private statement(source: string): SQLite.Statement {
+    let stmt = this.statements.get(source);
+    if (!stmt) this.statements.set(source, (stmt = this.sqlite!.prepare(source)));
+    return stmt;
   }
 }

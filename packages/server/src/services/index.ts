@@ -128,7 +128,7 @@ export function createServices(
   const clock = config.clock ?? Date.now;
   const serializer = new UserSerializer(db);
   const facts = new Facts(db.kysely, bus);
-  const writes = new WriteBatch(db.kysely, db.dialect === 'sqlite');
+  const writes = new WriteBatch(db.kysely, db.sqlite);
   const searchIndexer = new SearchIndexer(db.kysely, db.dialect);
   const friends = new FriendService(db.kysely, presence, push, serializer, facts, clock);
   // A block shows as `isBlocked` on the blocker's entry, and as offline on the blocked user's entry for the blocker.
