@@ -21,6 +21,7 @@ import pg from 'pg';
 import { WebSocket } from 'ws';
 import { Cmd, MessageType, WS_PATH, api, fillPath } from '@parley/protocol';
 import { processCpu, processCpuSplit } from './lib/cpu.js';
+import { leanClient } from './lib/lean.js';
 import { pct, restClient, type Account } from './lib/rest.js';
 
 const [dbArg = 'sqlite', pairsArg = '100', messagesArg = '3000', concArg = '32'] = process.argv.slice(2);
@@ -128,16 +129,20 @@ try {
     });
   });
 
-  // ---- sends: a warm-up, then the measured run
+  // ---- sends: a warm-up, then the measured run, through the lean client (lib/lean.ts)
+  const lean = leanClient(base);
   const run = async (count: number, tag: string) => {
     await pool(count, concurrency, async (i) => {
       const k = i % pairs;
       const key = `${tag}:${i}`;
       pending.set(key, performance.now());
-      await call('POST', fillPath(api.privateSend.path), {
-        token: users[2 * k]!.token,
-        body: { tmpId: key, recvId: users[2 * k + 1]!.id, type: MessageType.TEXT, content: key },
+      const reply = await lean.post(fillPath(api.privateSend.path), users[2 * k]!.token, {
+        tmpId: key,
+        recvId: users[2 * k + 1]!.id,
+        type: MessageType.TEXT,
+        content: key,
       });
+      if (reply.code !== 200) throw new Error(`send refused: ${reply.status} ${reply.code}`);
     });
     for (let i = 0; i < 100 && pending.size > 0; i++) await new Promise((r) => setTimeout(r, 50));
   };
@@ -153,6 +158,7 @@ try {
   const kernel = split1.system - split0.system;
   const lost = pending.size;
   for (const ws of sockets) ws.close();
+  await lean.close();
   console.log(
     [
       `database ${dbArg}, ${pairs} pairs online, ${messages} sends at concurrency ${concurrency}`,

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { statementNames } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -32,6 +33,7 @@ export function openDb(config: Config): Db {
     // An idle pooled connection that the server ends (restart, failover, admin kill) emits
     // 'error'; pg drops it and the next query opens a new one. Unhandled, it would crash the process.
     pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
+    pool.on('connect', (client) => nameHotStatements(client));
     const url = new URL(config.databaseUrl);
     return {
       kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
@@ -51,6 +53,19 @@ export function openDb(config: Config): Db {
     dialect: 'sqlite',
     describe: `sqlite ${file}`,
     sqlite,
+  };
+}
+
+/**
+ * The hot queries of db/prepared.ts run as named statements on each connection: parsed
+ * and planned by PostgreSQL once per connection instead of on every call.
+ */
+function nameHotStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name = typeof text === 'string' && Array.isArray(values) ? statementNames.get(text) : undefined;
+    return name ? query({ name, text, values }, ...args.slice(2)) : query(...args);
   };
 }
 

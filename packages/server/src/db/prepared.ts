@@ -10,6 +10,9 @@ import type { Database } from './schema.js';
 
 const MARK = '\u0000prepared:';
 
+/** SQL text of every prepared query → its statement name, for PostgreSQL's named statements (db/connect.ts). */
+export const statementNames = new Map<string, string>();
+
 type Slot = { key: string } | { value: unknown };
 
 /**
@@ -24,6 +27,7 @@ export function prepare<P extends Record<string, unknown>, R>(
     get: (_t, key) => `${MARK}${String(key)}`,
   });
   const compiled = build(db, marks).compile();
+  if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `parley_${statementNames.size + 1}`);
   const slots: Slot[] = compiled.parameters.map((v) =>
     typeof v === 'string' && v.startsWith(MARK) ? { key: v.slice(MARK.length) } : { value: v },
   );

@@ -33,7 +33,9 @@ import { FavouriteService } from './favourites/favourites.js';
 import { SearchIndexer } from './search/indexer.js';
 import { SearchService } from './search/search-service.js';
 import { TypingService } from './typing/typing.js';
+import { PgInsertBatch } from '../db/pg-insert-batch.js';
 import { WriteBatch } from '../db/write-batch.js';
+import { PRIVATE_MESSAGE_BATCH } from './private-message.js';
 import { Facts } from './facts/facts.js';
 import { FileStore } from './file-store.js';
 import { FriendService } from './friend.js';
@@ -126,7 +128,7 @@ export function createServices(
     concurrency: config.imageConcurrency,
   });
   const clock = config.clock ?? Date.now;
-  const serializer = new UserSerializer(db);
+  const serializer = new UserSerializer(db, config.redisUrl !== undefined);
   const facts = new Facts(db.kysely, bus);
   const writes = new WriteBatch(db.kysely, db.sqlite);
   const searchIndexer = new SearchIndexer(db.kysely, db.dialect);
@@ -198,7 +200,15 @@ export function createServices(
     ),
     // A banned or deleted user's calls end with their sessions.
     moderation: new ModerationService(db.kysely, push, facts, onUserClosed),
-    privateMessages: new PrivateMessageService(db.kysely, serializer, push, relations, clock, writes),
+    privateMessages: new PrivateMessageService(
+      db.kysely,
+      serializer,
+      push,
+      relations,
+      clock,
+      writes,
+      db.dialect === 'postgres' ? new PgInsertBatch(db.kysely, PRIVATE_MESSAGE_BATCH) : undefined,
+    ),
     privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
     serializer,
     facts,

@@ -22,6 +22,7 @@ import {
 import type { Insertable } from 'kysely';
 import type { Database, PrivateMessageRow, PrivateMessagesTable } from '../db/schema.js';
 import { prepare } from '../db/prepared.js';
+import type { InsertBatchSpec, PgInsertBatch } from '../db/pg-insert-batch.js';
 import type { WriteBatch } from '../db/write-batch.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { AppError } from '../http/app-error.js';
@@ -31,6 +32,24 @@ import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
 type NewPrivateMessage = Omit<Insertable<PrivateMessagesTable>, 'id'>;
+
+/** The private send's row for PgInsertBatch: its columns' types and the (sender, tmpId) key. */
+export const PRIVATE_MESSAGE_BATCH: InsertBatchSpec = {
+  table: 'private_messages',
+  columns: [
+    ['tmp_id', 'text'],
+    ['send_id', 'bigint'],
+    ['recv_id', 'bigint'],
+    ['type', 'smallint'],
+    ['content', 'text'],
+    ['status', 'smallint'],
+    ['send_time', 'bigint'],
+    ['quote_message_id', 'bigint'],
+    ['forwarded', 'smallint'],
+  ],
+  conflict: '(send_id, tmp_id) WHERE tmp_id IS NOT NULL',
+  key: ['send_id', 'tmp_id'],
+};
 
 export class PrivateMessageService {
   /** The send's insert, compiled once (db/prepared.ts). */
@@ -44,6 +63,8 @@ export class PrivateMessageService {
     private readonly clock: () => number,
     /** Group commit on SQLite (db/write-batch.ts). */
     private readonly writes: WriteBatch,
+    /** PostgreSQL: concurrent sends' inserts in one statement (db/pg-insert-batch.ts). */
+    private readonly pgBatch?: PgInsertBatch<PrivateMessageRow>,
   ) {
     this.insertMessage = prepare<Required<NewPrivateMessage>, PrivateMessageRow>(db, (db, p) =>
       db
@@ -104,10 +125,7 @@ export class PrivateMessageService {
           quote_message_id: quote?.id ?? null,
           forwarded: req.forwarded === true ? 1 : 0,
         };
-        // On PostgreSQL under the serializer, `db` is the connection holding the locks.
-        const query = this.insertMessage(values);
-        const result = db === this.db ? await this.writes.run(query) : await db.executeQuery(query);
-        row = result.rows[0]!;
+        row = await this.insertRow(db, values);
       } catch (err) {
         // The unique (sender, tmpId) index: this tmpId is stored already (a retry, or a reuse).
         const winner = isUniqueViolation(err) ? await this.findByTmpId(db, me, req.tmpId) : undefined;
@@ -120,6 +138,22 @@ export class PrivateMessageService {
       await this.push.toUser(me, frame, { exceptTerminal: terminal });
       return msg;
     });
+  }
+
+  /**
+   * The insert of a send: batched with concurrent sends (SQLite: group commit; one node
+   * on PostgreSQL: one multi-row statement), or alone on the connection holding the
+   * cross-node locks. A taken (sender, tmpId) throws a unique violation either way.
+   */
+  private async insertRow(db: Kysely<Database>, values: Required<NewPrivateMessage>): Promise<PrivateMessageRow> {
+    if (db === this.db && this.pgBatch) {
+      const row = await this.pgBatch.insert(values);
+      if (!row) throw Object.assign(new Error('tmpId taken'), { code: '23505' });
+      return row;
+    }
+    const query = this.insertMessage(values);
+    const result = db === this.db ? await this.writes.run(query) : await db.executeQuery(query);
+    return result.rows[0]!;
   }
 
   /** A message of the chat between `me` and `other`; messageNotExist otherwise. */

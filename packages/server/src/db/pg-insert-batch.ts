@@ -1,0 +1,72 @@
+/**
+ * Group insert for PostgreSQL: rows queued within `windowMs` of the last batch go in
+ * with one statement (`INSERT … SELECT FROM unnest(arrays) … RETURNING *`), one round
+ * trip and one commit for the batch. The statement text never changes, so it runs as
+ * a named statement (db/connect.ts). A row whose unique key is taken already is left
+ * out by ON CONFLICT DO NOTHING and its caller hears `undefined` (a retried tmpId),
+ * so one conflict never fails the others. Callers hear their row after the commit.
+ */
+import { CompiledQuery, type Kysely } from 'kysely';
+import { statementNames } from './prepared.js';
+import type { Database } from './schema.js';
+
+interface Job<Row> {
+  values: Record<string, unknown>;
+  resolve: (row: Row | undefined) => void;
+  reject: (err: unknown) => void;
+}
+
+export interface InsertBatchSpec {
+  table: string;
+  /** Column name → PostgreSQL array element type, in insert order. */
+  columns: readonly (readonly [string, string])[];
+  /** The conflict target of ON CONFLICT … DO NOTHING (with its index predicate). */
+  conflict: string;
+  /** How a returned row is matched to its job: the same value in these columns. */
+  key: readonly string[];
+}
+
+export class PgInsertBatch<Row extends Record<string, unknown>> {
+  private queue: Job<Row>[] = [];
+  private lastFlush = 0;
+  private readonly text: string;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly spec: InsertBatchSpec,
+    private readonly windowMs = 2,
+  ) {
+    const cols = spec.columns.map(([c]) => c).join(', ');
+    const arrays = spec.columns.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ');
+    this.text =
+      `INSERT INTO ${spec.table} (${cols}) SELECT ${cols} FROM unnest(${arrays}) WITH ORDINALITY AS t(${cols}, ord) ` +
+      `ORDER BY ord ON CONFLICT ${spec.conflict} DO NOTHING RETURNING *`;
+    if (!statementNames.has(this.text)) statementNames.set(this.text, `parley_${statementNames.size + 1}`);
+  }
+
+  /** The stored row, or undefined when the unique key was taken already. */
+  insert(values: Record<string, unknown>): Promise<Row | undefined> {
+    return new Promise<Row | undefined>((resolve, reject) => {
+      this.queue.push({ values, resolve, reject });
+      if (this.queue.length > 1) return;
+      const wait = this.lastFlush + this.windowMs - performance.now();
+      if (wait <= 0) setImmediate(() => void this.flush());
+      else setTimeout(() => void this.flush(), wait);
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const jobs = this.queue;
+    this.queue = [];
+    this.lastFlush = performance.now();
+    try {
+      const params = this.spec.columns.map(([c]) => jobs.map((j) => j.values[c] ?? null));
+      const { rows } = await this.db.executeQuery<Row>(CompiledQuery.raw(this.text, params));
+      const keyOf = (r: Record<string, unknown>) => this.spec.key.map((k) => String(r[k])).join('\u0000');
+      const stored = new Map(rows.map((r) => [keyOf(r), r]));
+      for (const job of jobs) job.resolve(stored.get(keyOf(job.values)));
+    } catch (err) {
+      for (const job of jobs) job.reject(err);
+    }
+  }
+}
