@@ -140,6 +140,8 @@ export const ReplyCode = {
   TOO_MANY: 429,
   HEADERS_TOO_LARGE: 431,
   SERVER_ERROR: 500,
+  /** Load shed before any work (issue 12): nothing was done, the same request may be sent again after `Retry-After`. */
+  UNAVAILABLE: 503,
 } as const;
 export type ReplyCode = (typeof ReplyCode)[keyof typeof ReplyCode];
 

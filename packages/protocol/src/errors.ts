@@ -138,6 +138,7 @@ export const ServerErrors = {
   notFound: entry(ReplyCode.NOT_FOUND, 'Not found'),
   tooManyRequests: entry(ReplyCode.TOO_MANY, 'Too many requests, please slow down'),
   serverBusy: entry(ReplyCode.SERVER_ERROR, 'Server busy, please try again later'),
+  serverOverloaded: entry(ReplyCode.UNAVAILABLE, 'The server is overloaded; trying again in {{retryAfter}} s'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ServerErrorKey = keyof typeof ServerErrors;

@@ -15,6 +15,7 @@ import { sendError } from './http/envelope.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { clientErrorHandler, frameworkError } from './http/framework-errors.js';
+import { registerOverload } from './http/overload.js';
 import { registerRoutes } from './http/register-routes.js';
 import { registerStatic } from './http/static.js';
 import { InProcessBus } from './realtime/bus.js';
@@ -83,6 +84,8 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   await services.accounts.grantOperators(config.operatorUserNames);
 
   installErrorHandler(app, bodyLimits);
+  // First of the hooks: a shed call costs next to nothing.
+  await registerOverload(app, { maxInFlight: config.maxInFlight, maxEventLoopDelayMs: config.maxEventLoopDelayMs });
   await registerSecurityHeaders(app);
   // No address of ours is near this long; Node's own limit (16 KiB of headers) answers 431 above it.
   app.addHook('onRequest', async (request) => {

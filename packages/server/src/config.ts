@@ -41,6 +41,10 @@ export interface Config {
   /** Seconds in which a just-rotated refresh token, presented again, gets the same successor. */
   refreshGraceS: number;
   authRatePerMin: number;
+  /** API requests handled at once before new ones are shed with 503 + Retry-After (0 = no cap). */
+  maxInFlight: number;
+  /** Event-loop delay (ms) above which API requests are shed with 503 + Retry-After (0 = off). */
+  maxEventLoopDelayMs: number;
   /** RATE_LIMITS: JSON merged over the default per-endpoint budgets (limits/table.ts), or "off". */
   rateLimits: string | undefined;
   /** Most members of one group (wire-contract §1: 3,000). */
@@ -127,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshGraceS: int(env, 'REFRESH_GRACE_S', Timing.REFRESH_GRACE_S),
     authRatePerMin: int(env, 'AUTH_RATE_PER_MIN', Limits.AUTH_RATE_PER_MIN),
     rateLimits: str(env, 'RATE_LIMITS'),
+    maxInFlight: int(env, 'MAX_IN_FLIGHT', 1000),
+    maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 500),
     groupMembersMax: int(env, 'GROUP_MEMBERS_MAX', Limits.GROUP_MEMBERS_MAX),
     uploadBytesPerDay: int(env, 'UPLOAD_BYTES_PER_DAY', DEFAULT_EXTRA_LIMITS.uploadBytesPerDay),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

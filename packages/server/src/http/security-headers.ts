@@ -28,32 +28,32 @@ const PERMISSIONS_POLICY = [
 const UPLOAD_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'blob:', 'data:'],
-        mediaSrc: ["'self'", 'blob:', 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        // 'self' covers the same-origin WebSocket (ws:/wss:) in current browsers.
-        connectSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        // Discover shows operator-managed http(s) pages in an iframe (when their own headers allow it).
-        frameSrc: ["'self'", 'https:', 'http:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // No upgrade-insecure-requests: a LAN install on plain http must keep working.
-      },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'blob:', 'data:'],
+      mediaSrc: ["'self'", 'blob:', 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      // 'self' covers the same-origin WebSocket (ws:/wss:) in current browsers.
+      connectSrc: ["'self'", 'blob:'],
+      workerSrc: ["'self'", 'blob:'],
+      manifestSrc: ["'self'"],
+      // Discover shows operator-managed http(s) pages in an iframe (when their own headers allow it).
+      frameSrc: ["'self'", 'https:', 'http:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      // No upgrade-insecure-requests: a LAN install on plain http must keep working.
     },
-    referrerPolicy: { policy: 'no-referrer' },
-    // The app is used on plain http on a LAN or localhost too; HSTS is for the proxy in front to set.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
+  },
+  referrerPolicy: { policy: 'no-referrer' },
+  // The app is used on plain http on a LAN or localhost too; HSTS is for the proxy in front to set.
+  strictTransportSecurity: false,
+  crossOriginEmbedderPolicy: false,
 };
 
 /** The headers helmet sets with HELMET_OPTIONS, read once off a stand-in response. */

@@ -37,8 +37,10 @@ export const consoleRoutes = ({ console: admin, consoleComplaints: complaints, d
   };
   const consoleUserBan: Handler<'consoleUserBan'> = async ({ auth, body }) =>
     admin.banUser(await operator(auth), body.id, body.reason);
-  const consoleUserUnban: Handler<'consoleUserUnban'> = async ({ auth, body }) => admin.unbanUser(await operator(auth), body.id);
-  const consoleUserDelete: Handler<'consoleUserDelete'> = async ({ auth, body }) => admin.deleteUser(await operator(auth), body.id);
+  const consoleUserUnban: Handler<'consoleUserUnban'> = async ({ auth, body }) =>
+    admin.unbanUser(await operator(auth), body.id);
+  const consoleUserDelete: Handler<'consoleUserDelete'> = async ({ auth, body }) =>
+    admin.deleteUser(await operator(auth), body.id);
   const consoleGroups: Handler<'consoleGroups'> = async ({ auth, query }) => {
     await operator(auth);
     return admin.groups(query.keyword, query.page ?? 1);
@@ -49,8 +51,10 @@ export const consoleRoutes = ({ console: admin, consoleComplaints: complaints, d
   };
   const consoleGroupBan: Handler<'consoleGroupBan'> = async ({ auth, body }) =>
     admin.banGroup(await operator(auth), body.id, body.reason);
-  const consoleGroupUnban: Handler<'consoleGroupUnban'> = async ({ auth, body }) => admin.unbanGroup(await operator(auth), body.id);
-  const consoleSystemSend: Handler<'consoleSystemSend'> = async ({ auth, body }) => admin.sendSystem(await operator(auth), body);
+  const consoleGroupUnban: Handler<'consoleGroupUnban'> = async ({ auth, body }) =>
+    admin.unbanGroup(await operator(auth), body.id);
+  const consoleSystemSend: Handler<'consoleSystemSend'> = async ({ auth, body }) =>
+    admin.sendSystem(await operator(auth), body);
   const consoleSystemList: Handler<'consoleSystemList'> = async ({ auth, query }) => {
     await operator(auth);
     return admin.systemList(query.page ?? 1);
@@ -59,7 +63,8 @@ export const consoleRoutes = ({ console: admin, consoleComplaints: complaints, d
     await operator(auth);
     return admin.auditLog(query.page ?? 1);
   };
-  const consoleDiscoverSave: Handler<'consoleDiscoverSave'> = async ({ auth, body }) => discover.save(await operator(auth), body);
+  const consoleDiscoverSave: Handler<'consoleDiscoverSave'> = async ({ auth, body }) =>
+    discover.save(await operator(auth), body);
   const consoleDiscoverDelete: Handler<'consoleDiscoverDelete'> = async ({ auth, body }) => {
     await discover.remove(await operator(auth), body.id);
     return null;

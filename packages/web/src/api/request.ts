@@ -1,13 +1,15 @@
 /**
  * The request wrapper of spec §7 / wire-contract §1: accessToken header, reply
  * code 200 → data, 401 → one refresh then retry, and each other code turned into
- * the user-visible reaction (toast, logout dialog) before the promise rejects.
+ * the user-visible reaction (toast, logout dialog) before the promise rejects. A call
+ * shed under overload (503) is sent again after Retry-After (shed.ts).
  */
 import { API_BASE, ReplyCode, RuntimeCode } from '@parley/protocol';
 import { errorText, t } from '../i18n';
 import { showToast } from '../ui/toast';
 import { ApiError } from './ApiError';
 import { refreshSession, refreshSettled } from './refresh';
+import { sendAgainWhileShed } from './shed';
 import { getLoginInfo } from './storage';
 import { exchange, type Envelope } from './transport';
 
@@ -46,7 +48,7 @@ export async function request<T>(opts: RequestOptions): Promise<T> {
   let reply: Envelope;
   let sentToken: string | undefined;
   try {
-    reply = await send(opts, (token) => (sentToken = token));
+    reply = await sendAgainWhileShed(() => send(opts, (token) => (sentToken = token)), { signal: opts.signal });
     if (reply.code === ReplyCode.UNAUTHORIZED && opts.auth) {
       // Another tab may have refreshed while this request was out: its new token needs no refresh.
       const stored = getLoginInfo()?.accessToken;

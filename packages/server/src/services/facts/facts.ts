@@ -132,7 +132,9 @@ export class Facts {
 
   /** `userId` lists `otherId` as a friend, and `userId` has blocked `otherId`, read from the pair. */
   static side(p: PairFacts, userId: number, otherId: number): { friends: boolean; blocks: boolean } {
-    return userId < otherId ? { friends: p.aFriendsB, blocks: p.aBlocksB } : { friends: p.bFriendsA, blocks: p.bBlocksA };
+    return userId < otherId
+      ? { friends: p.aFriendsB, blocks: p.aBlocksB }
+      : { friends: p.bFriendsA, blocks: p.bBlocksA };
   }
 
   /** Call after the change committed, before answering: every node forgets what it held. */
