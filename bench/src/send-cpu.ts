@@ -12,91 +12,22 @@
  * frame latency p50/p99, and the load average. Loopback only; bounded by the counts
  * and a 10-minute deadline.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { loadavg } from 'node:os';
 import { WebSocket } from 'ws';
 import { Cmd, MessageType, WS_PATH, api, fillPath } from '@parley/protocol';
 import { processCpu, processCpuSplit } from './lib/cpu.js';
 import { leanClient } from './lib/lean.js';
 import { pct, restClient, type Account } from './lib/rest.js';
+import { startBenchServer } from './lib/server.js';
 
 const [dbArg = 'sqlite', pairsArg = '100', messagesArg = '3000', concArg = '32'] = process.argv.slice(2);
 const pairs = Number(pairsArg);
 const messages = Number(messagesArg);
 const concurrency = Number(concArg);
 const deadline = Date.now() + 10 * 60_000;
-const ROOT = join(import.meta.dirname, '../..');
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-// ---- server
-const build = spawnSync(process.execPath, ['packages/server/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
-if (build.status !== 0) throw new Error('server build failed');
-const dataDir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
-const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const pgName = `parley_bench_${Date.now().toString(36)}`;
-let databaseUrl: string | undefined;
-if (dbArg === 'postgres') {
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${pgName}`);
-  await admin.end();
-  const u = new URL(pgBase);
-  u.pathname = `/${pgName}`;
-  databaseUrl = u.toString();
-}
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-// BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...nodeArgs, 'packages/server/dist/main.js'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
-    AUTH_RATE_PER_MIN: '0',
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const pid = String(server.pid);
-for (;;) {
-  if (Date.now() > deadline) throw new Error('server did not start');
-  if (
-    await fetch(base).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 100));
-}
-
-async function cleanup(): Promise<void> {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) {
-    const admin = new pg.Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${pgName}`);
-    await admin.end();
-  }
-}
+const server = await startBenchServer(dbArg === 'postgres' ? 'postgres' : 'sqlite', {}, deadline);
+const { base, pid } = server;
 
 try {
   const { call, pool, account } = restClient(base, deadline);
@@ -170,5 +101,5 @@ try {
     ].join('\n'),
   );
 } finally {
-  await cleanup();
+  await server.stop();
 }

@@ -69,6 +69,7 @@ describe('a change on node 1 holds on node 2 at once', () => {
       content: 'hello',
       tmpId: tmpId(),
       atUserIds: [],
+      receipt: false,
     });
     expect((await c2.call('groupSend', { token: tok(m), body: body() })).body.code).toBe(200);
     await c1.ok('groupRemoveMembers', { token: tok(owner), body: { groupId: group.id, userIds: [m.id] } });

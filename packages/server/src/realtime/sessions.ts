@@ -10,11 +10,12 @@ export interface Connection {
   readonly terminal: Terminal;
   /** The login session of the access token this socket logged in with. */
   readonly sessionId: string;
-  /** Tokens bound by push envelopes (`bind`), e.g. the offline pull this socket asked for. */
-  readonly tokens: Set<string>;
+  /** Tokens bound by push envelopes (`bind`), e.g. the offline pull this socket asked for; made on the first. */
+  tokens?: Set<string>;
   send(frame: ServerFrame): void;
-  /** A frame already serialised: a fan-out serialises once for all its sockets. */
   sendText(text: string): void;
+  /** A frame already serialised to bytes: a fan-out serialises once for all its sockets. */
+  sendBytes(bytes: Buffer): void;
   close(code: number, reason: string): void;
 }
 

@@ -30,9 +30,10 @@ export class AuthService {
     private readonly facts: Facts,
   ) {}
 
-  async authenticate(accessToken: string | undefined): Promise<AuthInfo> {
+  /** `remember: false` for a socket's login: its token is checked once, not on every call. */
+  async authenticate(accessToken: string | undefined, opts: { remember?: boolean } = {}): Promise<AuthInfo> {
     if (!accessToken) throw new AppError('loginExpired');
-    const claims = await this.tokens.verifyAccess(accessToken);
+    const claims = await this.tokens.verifyAccess(accessToken, opts.remember ?? true);
     if (!claims) throw new AppError('loginExpired');
     const user = await this.sessionUser(claims);
     return { ...claims, user };

@@ -50,14 +50,14 @@ export class TokenService {
    * signature never changes, so a verified one is remembered until it expires (every
    * call presents one; whether its session still lives is AuthService's question).
    */
-  async verifyAccess(token: string): Promise<VerifiedClaims | null> {
+  async verifyAccess(token: string, remember = true): Promise<VerifiedClaims | null> {
     const known = this.verified.get(token);
     if (known) {
       if (known.expiresAt > Date.now()) return known;
       this.verified.delete(token);
     }
     const claims = await this.verifyFresh(token);
-    if (claims) this.verified.set(token, claims);
+    if (claims && remember) this.verified.set(token, claims);
     return claims;
   }
 
