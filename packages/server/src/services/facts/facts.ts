@@ -90,8 +90,12 @@ export class Facts {
         .executeTakeFirst();
       return { userId, liveUntil: Number(row?.until ?? 0) };
     };
-    const facts = fresh ? await load() : await this.sessions.get(sessionId, load);
-    if (!fresh) this.indexSession(facts.userId, sessionId);
+    const loadAndIndex = async () => {
+      const f = await load();
+      this.indexSession(f.userId, sessionId);
+      return f;
+    };
+    const facts = fresh ? await load() : await this.sessions.get(sessionId, loadAndIndex);
     return facts.userId === userId && facts.liveUntil > Date.now();
   }
 

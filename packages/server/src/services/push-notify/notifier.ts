@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
-import { ChatType, PushKind, type PushPayload, type ServerFrame, type Terminal } from '@parley/protocol';
+import { ChatType, Cmd, PushKind, type PushPayload, type ServerFrame, type Terminal } from '@parley/protocol';
 import type { Database } from '../../db/schema.js';
 import type { Presence } from '../../realtime/presence.js';
 import { Semaphore } from '../semaphore.js';
@@ -23,6 +23,9 @@ export interface NotifierOptions {
   timeoutMs?: number;
   log?: (msg: string, err?: unknown) => void;
 }
+
+/** The frames a notification can come of (noticeOf). */
+const NOTIFIABLE = new Set<number>([Cmd.PRIVATE_MESSAGE, Cmd.GROUP_MESSAGE, Cmd.SYSTEM_MESSAGE]);
 
 export class PushNotifier {
   private readonly gate: Semaphore;
@@ -44,10 +47,23 @@ export class PushNotifier {
 
   /** The PushService observer: never throws, never waits. */
   observe = (userIds: readonly number[], frame: ServerFrame, terminal?: Terminal): void => {
-    const notice = noticeOf(frame, terminal === undefined ? { userIds } : { userIds, terminal });
-    if (!notice) return;
-    this.track(this.handle(notice, notice.recipients ?? userIds));
+    if (!NOTIFIABLE.has(frame.cmd)) return;
+    this.track(this.whenSomeoneOffline(userIds, frame, terminal));
   };
+
+  /**
+   * Nearly every frame reaches users who are online: the notice (its preview text) is
+   * built only when one of the recipients other than the sender has no terminal connected.
+   */
+  private async whenSomeoneOffline(userIds: readonly number[], frame: ServerFrame, terminal?: Terminal) {
+    const senderId = Number((frame.data as { sendId?: unknown } | undefined)?.sendId);
+    const others = [...new Set(userIds)].filter((u) => u > 0 && u !== senderId);
+    if (others.length === 0) return;
+    const online = await this.presence.onlineTerminals(others);
+    if (others.every((u) => online.has(u))) return;
+    const notice = noticeOf(frame, terminal === undefined ? { userIds } : { userIds, terminal });
+    if (notice) await this.handle(notice, notice.recipients ?? userIds);
+  }
 
   /** Resolves when every started notification has been sent or given up (tests). */
   async settled(): Promise<void> {
