@@ -39,7 +39,7 @@ try {
   const users = await seedUsers(server.dataDir, n, true);
   const pending = new Map<string, number>();
   let latencies: number[] = [];
-  let t = performance.now();
+  const t = performance.now();
   for (let i = 0; i < n; i += 200) {
     const batch = users.slice(i, i + 200).map(
       (u) =>
