@@ -231,7 +231,7 @@ export function createServices(
     limits: createLimits(config, limitsRedis),
     groups: new GroupService(db.kysely, groupStream, push, presence, relations, config.groupMembersMax, groupChanges),
     groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges),
-    groupMessages: new GroupMessageService(db.kysely, groupStream),
+    groupMessages: new GroupMessageService(db.kysely, groupStream, facts),
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
     systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, facts, clock),
     favourites: new FavouriteService(db.kysely, serializer, push, clock),

@@ -16,7 +16,8 @@ import {
   type GroupSendRequest,
   type Terminal,
 } from '@parley/protocol';
-import type { Database, GroupMessageRow } from '../../db/schema.js';
+import type { Database, GroupMemberRow, GroupMessageRow } from '../../db/schema.js';
+import type { Facts } from '../facts/facts.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import { activeMembers, assertActive, isManager, loadAccess } from './access.js';
@@ -27,6 +28,7 @@ export class GroupMessageService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly stream: GroupStream,
+    private readonly facts: Facts,
   ) {}
 
   /**
@@ -38,27 +40,33 @@ export class GroupMessageService {
    */
   async send(me: number, terminal: Terminal, req: GroupSendRequest): Promise<GroupMessage> {
     const checked = checkMessageContent(req.type, req.content);
-    const stored = await this.findByTmpId(this.db, me, req.tmpId);
-    if (stored) return this.repeat(this.db, stored, req, checked);
-    if (!checked.ok) {
-      throw new AppError(checked.key, { field: checked.key === 'invalidMessageType' ? 'type' : 'content' });
-    }
-    const access = await loadAccess(this.db, req.groupId, me);
-    const member = assertActive(access);
-    const manager = isManager(access);
-    if (access.group.is_muted === 1 && !manager) throw new AppError('groupMutedAll');
-    if (member.is_muted === 1) throw new AppError('memberMuted');
     const atUserIds = [...new Set(req.atUserIds)];
-    if (atUserIds.includes(AT_ALL) && !manager) throw new AppError('atAllNotAllowed');
-    const named = atUserIds.filter((id) => id !== AT_ALL);
-    if (named.length > 0) await activeMembers(this.db, req.groupId, named);
-    const quote =
-      req.quoteMessageId === undefined ? undefined : await this.visible(me, req.groupId, req.quoteMessageId);
-    const user = await this.db.selectFrom('users').select('nick_name').where('id', '=', me).executeTakeFirstOrThrow();
+    let member: GroupMemberRow;
+    let quote: GroupMessageRow | undefined;
+    let nickName: string;
+    try {
+      if (!checked.ok) {
+        throw new AppError(checked.key, { field: checked.key === 'invalidMessageType' ? 'type' : 'content' });
+      }
+      const access = await loadAccess(this.db, req.groupId, me);
+      member = assertActive(access);
+      const manager = isManager(access);
+      if (access.group.is_muted === 1 && !manager) throw new AppError('groupMutedAll');
+      if (member.is_muted === 1) throw new AppError('memberMuted');
+      if (atUserIds.includes(AT_ALL) && !manager) throw new AppError('atAllNotAllowed');
+      const named = atUserIds.filter((id) => id !== AT_ALL);
+      if (named.length > 0) await activeMembers(this.db, req.groupId, named);
+      if (req.quoteMessageId !== undefined) quote = await this.visible(me, req.groupId, req.quoteMessageId);
+      // The sender's own account: cached (services/facts).
+      nickName = (await this.facts.user(me))?.nick_name ?? '';
+    } catch (err) {
+      // A retry of a message already stored gets it back, whatever changed since (tmpId is the first rule).
+      const stored = err instanceof AppError ? await this.findByTmpId(this.db, me, req.tmpId) : undefined;
+      if (stored) return this.repeat(this.db, stored, req, checked);
+      throw err;
+    }
 
     return this.stream.run(async (db) => {
-      const again = await this.findByTmpId(db, me, req.tmpId);
-      if (again) return this.repeat(db, again, req, checked);
       // Membership may have changed while waiting for the stream: the members are read under it.
       const members = await this.stream.activeMemberIds(db, req.groupId);
       if (!members.includes(me)) throw new AppError('groupNotJoined');
@@ -70,7 +78,7 @@ export class GroupMessageService {
             tmp_id: req.tmpId,
             group_id: req.groupId,
             send_id: me,
-            send_nick_name: member.remark_nick_name || user.nick_name,
+            send_nick_name: member.remark_nick_name || nickName,
             type: req.type,
             content: checked.content,
             status: MessageStatus.SENDED,
@@ -84,6 +92,7 @@ export class GroupMessageService {
           .returningAll()
           .executeTakeFirstOrThrow();
       } catch (err) {
+        // The unique (sender, tmpId) index: a retry (or a reuse) of a stored tmpId.
         const winner = isUniqueViolation(err) ? await this.findByTmpId(db, me, req.tmpId) : undefined;
         if (winner) return this.repeat(db, winner, req, checked);
         throw err;
