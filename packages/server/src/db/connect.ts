@@ -48,6 +48,11 @@ export function openDb(config: Config): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Fewer, larger checkpoints (a hot index page is copied back once, not once per
+  // 1,000 WAL pages) and reads through a memory map instead of a read call each:
+  // about a fifth off a message insert (issue 12).
+  sqlite.pragma('wal_autocheckpoint = 4000');
+  sqlite.pragma('mmap_size = 268435456');
   return {
     kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',

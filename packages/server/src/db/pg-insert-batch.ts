@@ -34,7 +34,7 @@ export class PgInsertBatch<Row extends Record<string, unknown>> {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly spec: InsertBatchSpec,
-    private readonly windowMs = 2,
+    private readonly windowMs = 4,
   ) {
     const cols = spec.columns.map(([c]) => c).join(', ');
     const arrays = spec.columns.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ');

@@ -33,7 +33,7 @@ export class WriteBatch {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sqlite: SQLite.Database | undefined,
-    private readonly windowMs = 2,
+    private readonly windowMs = 4,
   ) {}
 
   run<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> {

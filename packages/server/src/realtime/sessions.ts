@@ -58,6 +58,11 @@ export class SessionRegistry {
     for (const listener of this.listeners) listener(userId, after);
   }
 
+  /** A socket of the user is logged in on this node. */
+  hasUser(userId: number): boolean {
+    return this.byUser.has(userId);
+  }
+
   connectionsOf(userId: number): Connection[] {
     return [...(this.byUser.get(userId) ?? [])];
   }

@@ -148,6 +148,7 @@ export function createServices(
     : new SqlCallStore(db.kysely);
   const pushNotify = createPushNotify(config.dataDir, db.kysely, presence, push, clock, config.pushEndpointHosts, {
     log: (msg, err) => console.warn(msg, err instanceof Error ? err.message : ''),
+    connectedHere: (userId) => registry.hasUser(userId),
   });
   // A callee with no connected terminal is rung by web push when a subscription reaches them.
   const pushReachable = (userIds: readonly number[]) => pushNotify.subscriptions.usersWithLive(userIds);

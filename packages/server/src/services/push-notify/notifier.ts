@@ -22,6 +22,8 @@ export interface NotifierOptions {
   maxQueued?: number;
   timeoutMs?: number;
   log?: (msg: string, err?: unknown) => void;
+  /** A socket of the user is on this node: known without a presence lookup (the common case). */
+  connectedHere?: (userId: number) => boolean;
 }
 
 /** The frames a notification can come of (noticeOf). */
@@ -48,6 +50,9 @@ export class PushNotifier {
   /** The PushService observer: never throws, never waits. */
   observe = (userIds: readonly number[], frame: ServerFrame, terminal?: Terminal): void => {
     if (!NOTIFIABLE.has(frame.cmd)) return;
+    const here = this.opts.connectedHere;
+    const senderId = Number((frame.data as { sendId?: unknown } | undefined)?.sendId);
+    if (here && userIds.every((u) => u === senderId || here(u))) return;
     this.track(this.whenSomeoneOffline(userIds, frame, terminal));
   };
 
