@@ -16,7 +16,7 @@ import { loadavg } from 'node:os';
 import { WebSocket } from 'ws';
 import { Cmd, MessageType, WS_PATH, api, fillPath } from '@parley/protocol';
 import { processCpu, processCpuSplit } from './lib/cpu.js';
-import { leanClient } from './lib/lean.js';
+import { pipelinedClient } from './lib/pipeline.js';
 import { pct, restClient, type Account } from './lib/rest.js';
 import { startBenchServer } from './lib/server.js';
 
@@ -60,8 +60,8 @@ try {
     });
   });
 
-  // ---- sends: a warm-up, then the measured run, through the lean client (lib/lean.ts)
-  const lean = leanClient(base);
+  // ---- sends: a warm-up, then the measured run, through the pipelined client (lib/pipeline.ts)
+  const lean = pipelinedClient(base, 16);
   const run = async (count: number, tag: string) => {
     await pool(count, concurrency, async (i) => {
       const k = i % pairs;
@@ -73,7 +73,7 @@ try {
         type: MessageType.TEXT,
         content: key,
       });
-      if (reply.code !== 200) throw new Error(`send refused: ${reply.status} ${reply.code}`);
+      if (reply.status !== 200) throw new Error(`send refused: ${reply.status} ${reply.body}`);
     });
     for (let i = 0; i < 100 && pending.size > 0; i++) await new Promise((r) => setTimeout(r, 50));
   };
@@ -89,7 +89,7 @@ try {
   const kernel = split1.system - split0.system;
   const lost = pending.size;
   for (const ws of sockets) ws.close();
-  await lean.close();
+  lean.close();
   console.log(
     [
       `database ${dbArg}, ${pairs} pairs online, ${messages} sends at concurrency ${concurrency}`,

@@ -4,7 +4,7 @@
  * friend pairs (lib/seed.ts; SQLite only) or registers them (PostgreSQL), logs every
  * user's WEB socket in, then sends at each rate for a few seconds, open loop (a 5 ms
  * ticker keeps to the rate whatever the replies do), through a lean pipelined client
- * (lib/lean.ts), and times each message from the send to its frame on the receiver's
+ * (lib/pipeline.ts), and times each message from the send to its frame on the receiver's
  * socket. Prints per rate: achieved rate, p50/p99, lost, shed (503, sent again with the
  * same tmpId), the server's CPU per 1,000 sends and the load average; then the highest
  * rate whose p99 stayed ≤ 100 ms with nothing lost.
@@ -17,7 +17,7 @@ import { loadavg } from 'node:os';
 import { WebSocket } from 'ws';
 import { Cmd, MessageType, WS_PATH, api, fillPath } from '@parley/protocol';
 import { processCpu } from './lib/cpu.js';
-import { leanClient } from './lib/lean.js';
+import { pipelinedClient } from './lib/pipeline.js';
 import { pct } from './lib/rest.js';
 import { seedUsers } from './lib/seed.js';
 import { startBenchServer } from './lib/server.js';
@@ -34,7 +34,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const server = await startBenchServer('sqlite', {}, deadline);
 const sockets: WebSocket[] = [];
-const lean = leanClient(server.base, 32, 16);
+const lean = pipelinedClient(server.base, 16);
 try {
   const users = await seedUsers(server.dataDir, n, true);
   const pending = new Map<string, number>();
@@ -82,7 +82,7 @@ try {
     const body = { tmpId: key, recvId: to.id, type: MessageType.TEXT, content: key };
     for (let attempt = 0; attempt < 20; attempt++) {
       const reply = await lean.post(fillPath(api.privateSend.path), from.web, body);
-      if (reply.code === 200) return;
+      if (reply.status === 200) return;
       if (reply.status !== 503) break;
       shed++;
       await sleep((reply.retryAfter ?? 1) * 1000);
@@ -153,6 +153,6 @@ try {
   console.log(`highest rate with p99 ≤ ${P99_BUDGET_MS} ms and nothing lost: ${best}/s`);
 } finally {
   for (const ws of sockets) ws.terminate();
-  await lean.close();
+  lean.close();
   await server.stop();
 }

@@ -27,7 +27,9 @@ export async function registerOverload(app: FastifyInstance, opts: OverloadOptio
   if (opts.maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: opts.maxEventLoopDelayMs,
-      sampleInterval: 100,
+      // The mean delay over a whole second: a short interval with no sample at all (the
+      // process descheduled on a busy machine) reads as an infinite delay and would shed.
+      sampleInterval: 1000,
       retryAfter: OVERLOAD_RETRY_AFTER_S,
       exposeStatusRoute: false,
       // A rejection goes to the error handler (the envelope); a resolution lets the call through.
