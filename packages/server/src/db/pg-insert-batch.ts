@@ -7,6 +7,7 @@
  * so one conflict never fails the others. Callers hear their row after the commit.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
+import { BatchWindow } from './batch-window.js';
 import { statementNames } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -27,15 +28,15 @@ export interface InsertBatchSpec {
 }
 
 export class PgInsertBatch<Row extends Record<string, unknown>> {
-  private queue: Job<Row>[] = [];
-  private lastFlush = 0;
+  private readonly window: BatchWindow<Job<Row>>;
   private readonly text: string;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly spec: InsertBatchSpec,
-    private readonly windowMs = 4,
+    windowMs = 4,
   ) {
+    this.window = new BatchWindow(windowMs, (jobs) => this.flush(jobs));
     const cols = spec.columns.map(([c]) => c).join(', ');
     const arrays = spec.columns.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ');
     this.text =
@@ -46,19 +47,10 @@ export class PgInsertBatch<Row extends Record<string, unknown>> {
 
   /** The stored row, or undefined when the unique key was taken already. */
   insert(values: Record<string, unknown>): Promise<Row | undefined> {
-    return new Promise<Row | undefined>((resolve, reject) => {
-      this.queue.push({ values, resolve, reject });
-      if (this.queue.length > 1) return;
-      const wait = this.lastFlush + this.windowMs - performance.now();
-      if (wait <= 0) setImmediate(() => void this.flush());
-      else setTimeout(() => void this.flush(), wait);
-    });
+    return new Promise<Row | undefined>((resolve, reject) => this.window.add({ values, resolve, reject }));
   }
 
-  private async flush(): Promise<void> {
-    const jobs = this.queue;
-    this.queue = [];
-    this.lastFlush = performance.now();
+  private async flush(jobs: Job<Row>[]): Promise<void> {
     try {
       const params = this.spec.columns.map(([c]) => jobs.map((j) => j.values[c] ?? null));
       const { rows } = await this.db.executeQuery<Row>(CompiledQuery.raw(this.text, params));

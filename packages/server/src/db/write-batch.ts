@@ -2,9 +2,7 @@
  * Group commit for SQLite: queued statements run together in one transaction. A
  * commit costs several times an insert (the WAL pages of the table, its indexes and
  * checkpoints), so under load a batch of sends pays for one commit, not one each.
- * After an idle spell a statement runs at the next turn of the event loop; while
- * commits follow each other, the next waits until `windowMs` after the last, so the
- * batches grow with the load and commits stay at most 1000/windowMs a second.
+ * When a batch goes: batch-window.ts.
  * Each statement succeeds or fails on its own (SQLite rolls back only the failing
  * statement, e.g. a unique violation of a retried tmpId), and every caller hears its
  * result only after the commit, so nothing is pushed before it is stored.
@@ -13,6 +11,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { BatchWindow } from './batch-window.js';
 import type { Database } from './schema.js';
 
 interface Job {
@@ -25,32 +24,26 @@ interface Job {
 }
 
 export class WriteBatch {
-  private queue: Job[] = [];
-  private lastFlush = 0;
+  private readonly window: BatchWindow<Job>;
   private readonly statements = new Map<string, SQLite.Statement>();
 
   /** `sqlite`: the raw handle of the SQLite database behind `db` (absent: PostgreSQL, no batching). */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sqlite: SQLite.Database | undefined,
-    private readonly windowMs = 4,
-  ) {}
+    windowMs = 4,
+  ) {
+    this.window = new BatchWindow(windowMs, (jobs) => this.flush(jobs));
+  }
 
   run<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> {
     if (!this.sqlite) return this.db.executeQuery(query);
-    return new Promise<QueryResult<R>>((resolve, reject) => {
-      this.queue.push({ query, resolve: resolve as Job['resolve'], reject });
-      if (this.queue.length > 1) return;
-      const wait = this.lastFlush + this.windowMs - performance.now();
-      if (wait <= 0) setImmediate(() => void this.flush());
-      else setTimeout(() => void this.flush(), wait);
-    });
+    return new Promise<QueryResult<R>>((resolve, reject) =>
+      this.window.add({ query, resolve: resolve as Job['resolve'], reject }),
+    );
   }
 
-  private async flush(): Promise<void> {
-    const jobs = this.queue;
-    this.queue = [];
-    this.lastFlush = performance.now();
+  private async flush(jobs: Job[]): Promise<void> {
     const sqlite = this.sqlite!;
     try {
       // Kysely's one SQLite connection, held so no transaction of its own is open meanwhile;

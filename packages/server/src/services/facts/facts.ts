@@ -103,27 +103,18 @@ export class Facts {
   async pair(x: number, y: number): Promise<PairFacts> {
     const [a, b] = x < y ? [x, y] : [y, x];
     return this.pairs.get(`${a}:${b}`, async () => {
+      // Rows of `table` from a to b or from b to a (friends: user_id → friend_id; blocks: user_id → to_user_id).
+      const bothWays = (table: 'friends' | 'blacklist', to: 'friend_id' | 'to_user_id') =>
+        this.db
+          .selectFrom(table)
+          .select(['user_id', to])
+          .where((eb) =>
+            eb.or([eb.and([eb('user_id', '=', a), eb(to, '=', b)]), eb.and([eb('user_id', '=', b), eb(to, '=', a)])]),
+          )
+          .execute() as Promise<{ user_id: number }[]>;
       const [friends, blocks] = await Promise.all([
-        this.db
-          .selectFrom('friends')
-          .select(['user_id', 'friend_id'])
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('user_id', '=', a), eb('friend_id', '=', b)]),
-              eb.and([eb('user_id', '=', b), eb('friend_id', '=', a)]),
-            ]),
-          )
-          .execute(),
-        this.db
-          .selectFrom('blacklist')
-          .select(['user_id', 'to_user_id'])
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('user_id', '=', a), eb('to_user_id', '=', b)]),
-              eb.and([eb('user_id', '=', b), eb('to_user_id', '=', a)]),
-            ]),
-          )
-          .execute(),
+        bothWays('friends', 'friend_id'),
+        bothWays('blacklist', 'to_user_id'),
       ]);
       return {
         aFriendsB: friends.some((r) => r.user_id === a),
