@@ -4,7 +4,7 @@
  * transaction, a statement that fails fails alone, and callers hear of it after the commit.
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type Generated } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { prepare } from '../src/db/prepared.js';
 import type { Database } from '../src/db/schema.js';
@@ -17,7 +17,7 @@ function open() {
   // The table is not in Database; the casts keep the test's SQL to what it says.
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   const insert = prepare<{ k: string; v: number }, { id: number; k: string; v: number }>(db, (db, p) =>
-    (db as unknown as Kysely<{ t: { id: number; k: string; v: number } }>)
+    (db as unknown as Kysely<{ t: { id: Generated<number>; k: string; v: number } }>)
       .insertInto('t')
       .values({ k: p.k, v: p.v })
       .returningAll(),
