@@ -98,6 +98,44 @@ describe('overload', () => {
     });
   });
 
+  it('a lagging event loop sheds too (@fastify/under-pressure), and calls go through again after', async () => {
+    const lagging = await startServer({ maxEventLoopDelayMs: 200 });
+    try {
+      const [a, b] = await friendPair(lagging, new ApiClient(lagging.url));
+      const send = () =>
+        fetch(`${lagging.url}/api/message/private/send`, {
+          method: 'POST',
+          headers: { accessToken: a.web, 'content-type': 'application/json' },
+          body: JSON.stringify(sendBody(b.id, MessageType.TEXT, 'lag')),
+        });
+      // The test shares the server's event loop: keep it lagging ~250 ms at every turn for
+      // a few sample intervals, as sustained overload does.
+      const lagUntil = Date.now() + 3000;
+      const lag = setInterval(() => {
+        const until = Date.now() + 250;
+        while (Date.now() < until) {
+          /* busy */
+        }
+        if (Date.now() > lagUntil) clearInterval(lag);
+      }, 1);
+      const statuses: number[] = [];
+      for (let i = 0; i < 120 && !(statuses.includes(503) && statuses.at(-1) === 200); i++) {
+        const res = await send();
+        statuses.push(res.status);
+        if (res.status === 503) {
+          expect(res.headers.get('retry-after')).toBe('1');
+          expect(await res.json()).toMatchObject({ key: 'serverOverloaded' });
+        } else await res.body?.cancel();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(statuses).toContain(503);
+      expect(statuses.at(-1)).toBe(200);
+      closeAll(a, b);
+    } finally {
+      await lagging.close();
+    }
+  });
+
   it('a shed call changes nothing and costs no authentication', async () => {
     // Hold the cap full with slow uploads' bodies still arriving, then call: refused at once.
     const [a, b] = pairs[0]!;

@@ -33,8 +33,10 @@ export async function registerOverload(app: FastifyInstance, opts: OverloadOptio
       retryAfter: OVERLOAD_RETRY_AFTER_S,
       exposeStatusRoute: false,
       // A rejection goes to the error handler (the envelope); a resolution lets the call through.
-      pressureHandler: async (request, reply) => {
-        if (!request.url.startsWith(API_BASE)) return;
+      // Infinity is under-pressure's "no sample in the interval" (the process was not
+      // scheduled at all): no measure of load, so nothing is shed for it.
+      pressureHandler: async (request, reply, _type, value) => {
+        if (!request.url.startsWith(API_BASE) || value === Infinity) return;
         reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
         throw overloaded();
       },

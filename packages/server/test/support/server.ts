@@ -80,6 +80,9 @@ async function startNode(dataDir: string, databaseUrl: string | undefined, overr
       authRatePerMin: 0,
       // Tests send from one address far faster than people do; the limit tests switch limits on.
       rateLimits: 'off',
+      // The test code shares the server's event loop: its own pauses must not shed calls
+      // (overload.test.ts switches the signal on).
+      maxEventLoopDelayMs: 0,
       ...overrides,
     },
   );
