@@ -85,7 +85,8 @@ try {
       if (reply.status === 200) return;
       if (reply.status !== 503) break;
       shed++;
-      await sleep((reply.retryAfter ?? 1) * 1000);
+      // As the web client does (api/shed.ts): after Retry-After, spread at random.
+      await sleep((reply.retryAfter ?? 1) * 1000 * (1 + Math.random() * 0.5));
     }
     failed++;
   };
@@ -99,13 +100,14 @@ try {
     cpu: number;
     client: number;
   }[] = [];
-  for (const rate of [Math.min(500, rates[0]!), ...rates]) {
-    const warm = results.length === 0 && rate !== rates[0];
+  // A warm-up step first (JIT, caches, the first batches), not reported.
+  for (const [step, rate] of [Math.min(2000, rates[0]!), ...rates].entries()) {
+    const warm = step === 0;
     latencies = [];
     pending.clear();
     shed = 0;
     failed = 0;
-    const seconds = warm ? 2 : stepSeconds;
+    const seconds = warm ? 3 : stepSeconds;
     const total = Math.round(rate * seconds);
     const cpu0 = processCpu(server.pid);
     const own0 = process.cpuUsage();
