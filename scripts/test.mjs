@@ -23,6 +23,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, '.test-data');
 const BIN = join(ROOT, 'node_modules', '.bin');
 const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 15 * 60_000);
+/** The browser stage (38 files, a server and Chromium each) took 11–15+ min on a loaded 2-core machine. */
+const E2E_TIMEOUT_MS = Number(process.env.TEST_E2E_TIMEOUT_MS ?? 30 * 60_000);
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** tsc -b projects, one check each; every workspace must have one. */
@@ -53,7 +55,7 @@ const STAGES = [
   vitest('web', 'web'),
   check('build:web', 'npm', ['run', 'build', '-w', '@parley/web']),
   check('build:server', 'npm', ['run', 'build', '-w', '@parley/server']),
-  vitest('e2e', 'e2e', {}, { after: ['build:web', 'build:server'] }),
+  vitest('e2e', 'e2e', {}, { after: ['build:web', 'build:server'], timeoutMs: E2E_TIMEOUT_MS }),
 ];
 
 function bin(name) {
@@ -89,7 +91,7 @@ const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
 const banner = (s) => console.log(`\n${paint('1;36', `━━ ${s} ━━`)}`);
 
 /** Runs a command with inherited stdio; resolves with its exit code (124 on timeout). */
-function run(cmd, args, env = {}) {
+function run(cmd, args, env = {}, timeoutMs = STAGE_TIMEOUT_MS) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: ROOT,
@@ -100,13 +102,13 @@ function run(cmd, args, env = {}) {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      console.error(`\n[test] ${cmd} ${args.join(' ')}: timed out after ${STAGE_TIMEOUT_MS / 1000}s`);
+      console.error(`\n[test] ${cmd} ${args.join(' ')}: timed out after ${timeoutMs / 1000}s`);
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
         child.kill('SIGKILL');
       }
-    }, STAGE_TIMEOUT_MS);
+    }, timeoutMs);
     current = child;
     child.on('error', (e) => {
       console.error(`[test] cannot run ${cmd}: ${e.message}`);
@@ -157,6 +159,7 @@ async function runVitest(stage) {
       `--outputFile.json=${report}`,
     ],
     stage.env,
+    stage.timeoutMs,
   );
   if (!existsSync(report)) return { passed: 0, failed: 1, note: `no report (exit ${code})` };
   let json;
