@@ -15,7 +15,6 @@ import {
   type TypingRequest,
 } from '@parley/protocol';
 import type { AppError } from '../http/app-error.js';
-import type { AuthInfo } from '../services/auth.js';
 import type { Gateway } from './gateway.js';
 import type { Connection } from './sessions.js';
 
@@ -36,7 +35,8 @@ export class GatewaySocket implements Connection {
   private lastSeen = this.openedAt;
   /** When the session is checked again (the access token's expiry, then every token lifetime). */
   recheckAt = Infinity;
-  private auth?: AuthInfo;
+  /** The token's version, with the fields above the claims the session re-check needs. */
+  private tokenVersion = 0;
   private relayTyping?: (data: TypingRequest) => void;
 
   constructor(
@@ -88,9 +88,10 @@ export class GatewaySocket implements Connection {
       return this.close(CloseCode.AUTH_FAILED, 'login timeout');
     }
     if (now - this.lastSeen >= idleMs) return this.close(CloseCode.IDLE, 'idle');
-    if (this.state === 'ready' && now >= this.recheckAt && this.auth) {
+    if (this.state === 'ready' && now >= this.recheckAt) {
       this.recheckAt = Infinity; // one re-check at a time
-      void this.gateway.recheck(this, this.auth);
+      const { userId, terminal, sessionId, tokenVersion } = this;
+      void this.gateway.recheck(this, { userId, terminal, sessionId, tokenVersion });
     }
   }
 
@@ -124,7 +125,7 @@ export class GatewaySocket implements Connection {
         this.userId = auth.userId;
         this.terminal = auth.terminal;
         this.sessionId = auth.sessionId;
-        this.auth = { ...auth, user: undefined as never }; // the claims; the row is read again on re-check
+        this.tokenVersion = auth.tokenVersion;
         this.recheckAt = auth.expiresAt;
         this.state = 'ready';
         this.gateway.loggedIn(this, auth);

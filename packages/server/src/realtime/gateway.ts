@@ -11,6 +11,7 @@ import { WebSocketServer } from 'ws';
 import { Cmd, CloseCode, FORCE_LOGOUT_REASON, Limits, WS_PATH, type TypingRequest } from '@parley/protocol';
 import { AppError } from '../http/app-error.js';
 import type { AuthInfo, AuthService } from '../services/auth.js';
+import type { AccessClaims } from '../services/tokens.js';
 import type { Bus, PushEnvelope } from './bus.js';
 import { GatewaySocket } from './gateway-socket.js';
 import type { SessionRegistry } from './sessions.js';
@@ -136,7 +137,7 @@ export class Gateway {
    * cache, and the socket closed if it ended (a revocation envelope lost on the bus is
    * caught here).
    */
-  async recheck(socket: GatewaySocket, claims: AuthInfo): Promise<void> {
+  async recheck(socket: GatewaySocket, claims: AccessClaims): Promise<void> {
     try {
       await this.opts.auth.sessionUser(claims, true);
       socket.recheckAt = Date.now() + this.opts.sessionRecheckMs;

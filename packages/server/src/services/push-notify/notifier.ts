@@ -53,15 +53,19 @@ export class PushNotifier {
     const here = this.opts.connectedHere;
     const senderId = Number((frame.data as { sendId?: unknown } | undefined)?.sendId);
     if (here && userIds.every((u) => u === senderId || here(u))) return;
-    this.track(this.whenSomeoneOffline(userIds, frame, terminal));
+    this.track(this.whenSomeoneOffline(userIds, senderId, frame, terminal));
   };
 
   /**
    * Nearly every frame reaches users who are online: the notice (its preview text) is
    * built only when one of the recipients other than the sender has no terminal connected.
    */
-  private async whenSomeoneOffline(userIds: readonly number[], frame: ServerFrame, terminal?: Terminal) {
-    const senderId = Number((frame.data as { sendId?: unknown } | undefined)?.sendId);
+  private async whenSomeoneOffline(
+    userIds: readonly number[],
+    senderId: number,
+    frame: ServerFrame,
+    terminal?: Terminal,
+  ) {
     const others = [...new Set(userIds)].filter((u) => u > 0 && u !== senderId);
     if (others.length === 0) return;
     const online = await this.presence.onlineTerminals(others);
