@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './limits.js';
+export * from './json.js';
 export * from './errors.js';
 export * from './validation.js';
 export * from './text.js';

@@ -24,6 +24,7 @@ export const FieldRules = {
   characters: 'contains characters that are not allowed',
   uploadUrl: 'must be a file uploaded to this server',
   unknown: 'is not a known field',
+  depth: 'is nested too deeply',
 } as const;
 export type FieldRule = keyof typeof FieldRules;
 export const FIELD_RULES = Object.keys(FieldRules) as FieldRule[];

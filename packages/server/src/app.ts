@@ -11,10 +11,12 @@ import type { Config } from './config.js';
 import { openDb, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './http/app-error.js';
+import { badUrlError } from './http/bad-url.js';
 import { sendError } from './http/envelope.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { clientErrorHandler, frameworkError } from './http/framework-errors.js';
+import { registerJsonBody } from './http/json-body.js';
 import { registerOverload } from './http/overload.js';
 import { registerRoutes } from './http/register-routes.js';
 import { registerStatic } from './http/static.js';
@@ -61,9 +63,15 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     bodyLimit: JSON_BODY_LIMIT,
     clientErrorHandler,
     // Router refusals (a path parameter over its length, a malformed URL) in the envelope too.
-    frameworkErrors: (error, _request, reply) => {
-      void sendError(reply, frameworkError(error, bodyLimits) ?? new AppError('badRequest'));
+    frameworkErrors: (error, request, reply) => {
+      const known =
+        error.code === 'FST_ERR_BAD_URL'
+          ? badUrlError(request.raw.method, request.raw.url)
+          : frameworkError(error, bodyLimits);
+      void sendError(reply, known ?? new AppError('badRequest'));
     },
+    // A path parameter as long as the address itself reaches its schema, which names it.
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
   });
   let realtime: Realtime;
   try {
@@ -95,6 +103,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     // Two files at most: a video and its cover.
     limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 10, fieldSize: 1024, parts: 12 },
   });
+  registerJsonBody(app);
   registerRoutes(app, buildHandlers(services), services.auth, services.limits, config.uploadMaxBytes);
   await registerStatic(app, services.uploads.root, config.webDist);
 

@@ -9,6 +9,8 @@ import {
   API_BASE,
   ComplaintTargetType,
   ComplaintType,
+  JSON_MAX_DEPTH,
+  JSON_MAX_KEYS,
   MessageType,
   ServerErrors,
   Terminal,
@@ -221,7 +223,7 @@ function wrongTypes(valid: unknown): unknown[] {
 }
 
 /** Query and path values are text: what a broken client or a prober sends. */
-const BAD_TEXT_NUMBERS = ['abc', '1.5', '-1', '0', '', '0x10', '1e3', '99999999999999999999', 'true'];
+const BAD_TEXT_NUMBERS = ['abc', '1.5', '-1', '0', '', '0x10', '1e3', '99999999999999999999', '1'.repeat(300), 'true'];
 /** Unstorable (NUL, lone surrogate) everywhere; look-alikes (bidi override, zero-width) in names. */
 const UNSTORABLE = ['a\u0000b', 'a\uD800b'];
 const LOOK_ALIKE = ['tr\u200Bial', '\u202Etrial', 'tri\u2066al'];
@@ -239,6 +241,26 @@ function probes(name: EndpointName, base: Baseline): Probe[] {
   for (const where of ['body', 'query', 'params'] as const) {
     const input = base[where];
     if (!input) continue;
+    if (where === 'body') {
+      // Costly shapes are refused as a whole before parsing (hardening issue 18 point 1).
+      const [first] = Object.keys(input);
+      const deep = JSON.parse('['.repeat(JSON_MAX_DEPTH) + ']'.repeat(JSON_MAX_DEPTH)) as unknown;
+      const wide = Object.fromEntries(Array.from({ length: JSON_MAX_KEYS }, (_, i) => [`k${i}`, 1]));
+      out.push(
+        {
+          label: `${name} body nested too deep`,
+          where,
+          field: 'body',
+          request: { ...base, body: { ...input, [first!]: deep } },
+        },
+        {
+          label: `${name} body with too many keys`,
+          where,
+          field: 'body',
+          request: { ...base, body: { ...input, ...wide } },
+        },
+      );
+    }
     for (const [field, valid] of Object.entries(input)) {
       const put = (value: unknown, label: string) =>
         out.push({

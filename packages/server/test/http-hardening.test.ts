@@ -5,7 +5,13 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ComplaintTargetType, ComplaintType, ServerErrors, describeServerError } from '@parley/protocol';
+import {
+  ACCESS_TOKEN_HEADER,
+  ComplaintTargetType,
+  ComplaintType,
+  ServerErrors,
+  describeServerError,
+} from '@parley/protocol';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { sendBody } from './support/messages.js';
@@ -88,12 +94,61 @@ describe('framework refusals in the envelope', () => {
     );
   });
 
-  it('an over-long path parameter or URL → uriTooLong; over-large headers → headersTooLarge', async () => {
-    expectCatalogue(await call(`/api/user/find/${'1'.repeat(300)}`), 'uriTooLong');
+  it('an over-long URL → uriTooLong; over-large headers → headersTooLarge', async () => {
     expectCatalogue(await call(`/api/user/findByName?name=${'a'.repeat(9000)}`), 'uriTooLong');
     expectCatalogue(await call('/api/user/self', { headers: { 'x-big': 'a'.repeat(20_000) } }), 'headersTooLarge');
     const res = await rawHttp(`GET /api/user/self HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expectCatalogue(res, 'headersTooLarge');
+  });
+
+  // Hardening issue 18 point 11: each of these was badRequest, 404 or 414 with no field.
+  it('a 300-digit path id names the field and its max, on GET and DELETE alike', async () => {
+    const token = { headers: { [ACCESS_TOKEN_HEADER]: a.tokens.accessToken } };
+    const long = '1'.repeat(300);
+    for (const [path, method, field] of [
+      [`/api/user/find/${long}`, 'GET', 'id'],
+      [`/api/group/find/${long}`, 'GET', 'groupId'],
+      [`/api/group/delete/${long}`, 'DELETE', 'groupId'],
+      [`/api/friend/delete/${long}`, 'DELETE', 'friendId'],
+      [`/api/group/find/12345678901234567`, 'GET', 'groupId'],
+    ] as const) {
+      const res = await call(path, { method, ...token });
+      expectCatalogue(res, 'invalidParam');
+      expect(res.body.params, `${method} ${path.slice(0, 30)}`).toEqual({
+        field,
+        rule: 'max',
+        max: Number.MAX_SAFE_INTEGER,
+      });
+    }
+    // A page number past every range is refused the same way (not an offset past SQL's integers).
+    const page = await call(`/api/message/private/history?friendId=${b.id}&page=${long}&size=10`, token);
+    expect(page.body.params).toEqual({ field: 'page', rule: 'max', max: Number.MAX_SAFE_INTEGER });
+  });
+
+  it('a path id that is not UTF-8 names the field; an address of no endpoint or file is not found', async () => {
+    const raw = (method: string, path: string) =>
+      rawHttp(
+        `${method} ${path} HTTP/1.1\r\nHost: x\r\n${ACCESS_TOKEN_HEADER}: ${a.tokens.accessToken}\r\nConnection: close\r\n\r\n`,
+      );
+    for (const [method, path, field] of [
+      ['GET', '/api/group/find/%FF', 'groupId'],
+      ['DELETE', '/api/group/delete/%E0%A4%A', 'groupId'],
+      ['GET', '/api/user/find/1%C0', 'id'],
+    ] as const) {
+      const res = await raw(method, path);
+      expectCatalogue(res, 'invalidParam');
+      expect(res.body.params).toEqual({ field, rule: 'characters' });
+    }
+    for (const path of [
+      '/uploads/../x',
+      '/uploads/%2e%2e/x',
+      '/uploads/a/%FF',
+      '/uploads/files/%FF/x',
+      '/api/gr%FFoup/find/1',
+      '/x/%FF',
+    ]) {
+      expectCatalogue(await raw('GET', path), 'notFound');
+    }
   });
 
   it('broken HTTP → badRequest in the envelope', async () => {

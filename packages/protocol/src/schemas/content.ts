@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MessageType } from '../constants.js';
+import { parseJson } from '../json.js';
 import { Limits } from '../limits.js';
 import { ServerErrors, type ServerErrorKey } from '../errors.js';
 import { isUploadUrl, type UploadKind } from '../uploads.js';
@@ -99,7 +100,7 @@ export function checkMessageContent(type: number, content: unknown): ContentChec
   if (typeof content !== 'string' || content.trim() === '') return { ok: false, key: 'messageBlank' };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(content);
+    parsed = parseJson(content);
   } catch {
     return { ok: false, key: 'invalidContent' };
   }

@@ -48,11 +48,19 @@ export const signature = z
   .refine((s) => !hasForbiddenChars(s, { newlines: true }), charactersIssue)
   .max(Limits.SIGNATURE_MAX, k('signatureLength'));
 
-/** Query and path values arrive as text: plain decimal digits become a number, anything else stays as sent (and fails). */
-const fromDecimal = (v: unknown) => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v);
+/**
+ * Query and path values arrive as text: plain decimal digits become a number, anything
+ * else stays as sent (and fails). Past 16 digits the number is out of every range of
+ * ours, so it is read as the largest number there is and fails its `max` rule.
+ */
+const fromDecimal = (v: unknown) =>
+  typeof v === 'string' && /^\d+$/.test(v) ? (v.length > 16 ? Number.MAX_VALUE : Number(v)) : v;
 
 /** An integer of a query string or path (`?page=2`, `/find/12`): decimal digits only, never `0x10`, `1e3` or ` 12`. */
-export const queryInt = z.preprocess(fromDecimal, z.number(k('invalidParam')).int(k('invalidParam')));
+export const queryInt = z.preprocess(
+  fromDecimal,
+  z.number(k('invalidParam')).int(k('invalidParam')).max(Number.MAX_SAFE_INTEGER, k('invalidParam')),
+);
 
 /** Positive integer id of a query string or path (decimal text). JSON bodies use `bodyId`. */
 export const id = z.preprocess(

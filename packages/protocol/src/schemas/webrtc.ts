@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { GroupCallSignal, PrivateCallSignal } from '../constants.js';
+import { parseJson } from '../json.js';
 import { cleanText } from '../text.js';
 import { charactersIssue, id, plainText } from './fields.js';
 import { terminal } from './account.js';
@@ -46,7 +47,7 @@ export const callFailReason = z
 export const parseIfText = (v: unknown): unknown => {
   if (typeof v !== 'string') return v;
   try {
-    return JSON.parse(v) as unknown;
+    return parseJson(v);
   } catch {
     return v; // stays a string and fails the object schema: rule `object`
   }
@@ -59,7 +60,7 @@ export const jsonText = <T extends z.ZodType>(schema: T) =>
     .string()
     .transform((s, ctx): unknown => {
       try {
-        return JSON.parse(s) as unknown;
+        return parseJson(s);
       } catch {
         ctx.addIssue({ code: 'custom', message: 'invalidParam', params: { rule: 'format' } });
         return z.NEVER;

@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { API_BASE } from '@parley/protocol';
 import { RateLimited } from '../limits/limiter.js';
 import { AppError } from './app-error.js';
 import { sendError } from './envelope.js';
@@ -19,6 +20,9 @@ export function installErrorHandler(app: FastifyInstance, limits: BodyLimits): v
     if (error instanceof AppError) return sendError(reply, error);
     if (error instanceof ZodError) return sendError(reply, fromZodError(error));
     const known = frameworkError(error as FastifyError, limits);
+    // A file address the static server refuses (`..`, a NUL, bad `%`) names no file: not found.
+    if (known?.key === 'badRequest' && !request.url.startsWith(API_BASE))
+      return sendError(reply, new AppError('notFound'));
     if (known) return sendError(reply, known);
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, new AppError('serverBusy'));

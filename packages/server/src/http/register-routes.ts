@@ -22,14 +22,40 @@ export function header(request: FastifyRequest, name: string): string | undefine
 // eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The path of the first string in `value` holding an unstorable character. */
-function unstorable(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (UNSTORABLE.test(k)) return [...path, '?'];
-      const found = unstorable(v, [...path, k]);
-      if (found) return found;
+interface Step {
+  value: unknown;
+  /** Index of the container step this value sits in (-1 at the top), and its key there. */
+  parent: number;
+  key: string;
+}
+
+/**
+ * The path of the first string in `value` holding an unstorable character. Iterative and
+ * linear: one step per value, the path is built only for the one found (a deep or wide
+ * body costs no stack and no copied paths; the body parser already bounds the depth).
+ */
+function unstorable(value: unknown): string[] | undefined {
+  const steps: Step[] = [{ value, parent: -1, key: '' }];
+  const pathTo = (index: number, last?: string): string[] => {
+    const path = last === undefined ? [] : [last];
+    for (let i = index; i > 0; i = steps[i]!.parent) path.push(steps[i]!.key);
+    return path.reverse();
+  };
+  // Depth-first over a growing list: a container's children are appended, never copied.
+  const pending = [0];
+  while (pending.length > 0) {
+    const index = pending.pop()!;
+    const v = steps[index]!.value;
+    if (typeof v === 'string') {
+      if (UNSTORABLE.test(v)) return pathTo(index);
+    } else if (v && typeof v === 'object') {
+      const keys = Object.keys(v);
+      for (let k = keys.length - 1; k >= 0; k--) {
+        const key = keys[k]!;
+        if (UNSTORABLE.test(key)) return pathTo(index, '?');
+        steps.push({ value: (v as Record<string, unknown>)[key], parent: index, key });
+        pending.push(steps.length - 1);
+      }
     }
   }
   return undefined;

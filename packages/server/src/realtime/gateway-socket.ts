@@ -10,6 +10,7 @@ import {
   CloseCode,
   MessageType,
   clientFrame,
+  parseJson,
   type ServerFrame,
   type Terminal,
   type TypingRequest,
@@ -151,7 +152,7 @@ export class GatewaySocket implements Connection {
 function parseFrame(raw: RawData) {
   try {
     const text = Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw as Buffer).toString('utf8');
-    const parsed = clientFrame.safeParse(JSON.parse(text));
+    const parsed = clientFrame.safeParse(parseJson(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
