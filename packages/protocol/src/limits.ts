@@ -72,6 +72,27 @@ export const Timing = {
   REFRESH_GRACE_S: 30,
 } as const;
 
+/**
+ * The frame budget of one socket (docs/PROTOCOL.md "Rate limits"): a token bucket,
+ * full when the socket opens. A frame costs 1 token, a TYPING frame TYPING_COST; the
+ * first frame the bucket cannot pay closes the socket with 4008 at once. The web
+ * client keeps its typing frames within a bucket of its own (TYPING_BURST,
+ * TYPING_PER_SECOND) that costs a small share of this one, so the rest holds its
+ * login, heartbeats and any bunching of frames on the way: no use of the app trips it.
+ */
+export const SocketBudget = {
+  /** Tokens of a full bucket: frames a socket may send at once. */
+  BURST: 30,
+  /** Tokens back per second, up to BURST. */
+  PER_SECOND: 2,
+  /** A typing frame's cost: its throttle (Typing) makes it cheap to handle. */
+  TYPING_COST: 0.2,
+  /** The web client's typing frames: at most this many at once… */
+  TYPING_BURST: 20,
+  /** …and this many a second after that. */
+  TYPING_PER_SECOND: 1,
+} as const;
+
 export const CHAT_LIST_INITIAL_SIZE = 15;
 export const IMAGE_ZOOM = { MIN: 1, MAX: 4 } as const;
 export const WEBRTC_MAX_CHANNEL_DEFAULT = 9;

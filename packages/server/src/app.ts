@@ -115,6 +115,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     loginTimeoutMs: config.socketLoginTimeoutMs,
     sessionRecheckMs: Math.max(1000, config.accessTokenTtlS * 1000),
     framesPerSocket: services.limits.socketFrames,
+    clock: config.clock,
     log: app.log,
     onLogin: (auth) => services.devices.touch(auth.sessionId),
     typing: services.typing,

@@ -4,7 +4,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
 import { EndpointLimiters, memoryLimiters, redisLimiters, type LimiterFactory } from './limiter.js';
 import { LoginThrottle } from './login-throttle.js';
-import { DEFAULT_EXTRA_LIMITS, limitTable, type Budget } from './table.js';
+import { DEFAULT_EXTRA_LIMITS, limitTable, type FrameBudget } from './table.js';
 
 export { RateLimited, spend } from './limiter.js';
 
@@ -13,8 +13,8 @@ export interface Limits {
   login: LoginThrottle;
   /** Upload bytes per user and day; null when limits are off. */
   uploadBytes: RateLimiterAbstract | null;
-  /** Frames per socket connection: [points, seconds]; null when limits are off. */
-  socketFrames: Budget | null;
+  /** Frames per socket connection (a token bucket); null when limits are off. */
+  socketFrames: FrameBudget | null;
 }
 
 /** With `redis`, budgets are shared by every node through it; otherwise counted in this process. */

@@ -5,9 +5,15 @@
  * script is stopped within seconds. Every endpoint of the protocol table has a row;
  * RATE_LIMITS (JSON, same shape, merged over these) changes any of them.
  */
-import type { EndpointName } from '@parley/protocol';
+import { SocketBudget, type EndpointName } from '@parley/protocol';
 
 export type Budget = readonly [points: number, seconds: number];
+/** One socket's frames: a bucket of `burst` tokens, `perSecond` back; a frame costs 1, a TYPING frame `typingCost`. */
+export interface FrameBudget {
+  readonly burst: number;
+  readonly perSecond: number;
+  readonly typingCost: number;
+}
 export interface EndpointLimit {
   /** Per signed-in user (auth endpoints only). */
   user?: Budget;
@@ -167,8 +173,12 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
 export const DEFAULT_EXTRA_LIMITS = {
   /** Bytes uploaded per user and day, all upload endpoints together. */
   uploadBytesPerDay: 2 * 1024 ** 3,
-  /** Socket frames per connection: a client sends a heartbeat every 10 s. */
-  socketFrames: [30, 10] as Budget,
+  /** Socket frames per connection: a token bucket (protocol SocketBudget, which the web client sizes its typing frames by). */
+  socketFrames: {
+    burst: SocketBudget.BURST,
+    perSecond: SocketBudget.PER_SECOND,
+    typingCost: SocketBudget.TYPING_COST,
+  } as FrameBudget,
   /** Failed logins of one account before each further try waits (1 s, 2 s, 4 s … up to loginBackoffMaxS). */
   loginFreeFailures: 5,
   loginBackoffMaxS: 600,

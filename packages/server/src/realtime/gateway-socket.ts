@@ -39,11 +39,16 @@ export class GatewaySocket implements Connection {
   /** The token's version, with the fields above the claims the session re-check needs. */
   private tokenVersion = 0;
   private relayTyping?: (data: TypingRequest) => void;
+  /** The frame budget's token bucket: tokens left at `budgetAt` (the gateway's clock). */
+  private budgetLeft: number;
+  private budgetAt: number;
 
   constructor(
     private readonly gateway: Gateway,
     readonly ws: WebSocket,
   ) {
+    this.budgetLeft = gateway.opts.framesPerSocket?.burst ?? 0;
+    this.budgetAt = gateway.clock();
     ws.on('message', (raw: RawData, isBinary: boolean) => this.onMessage(raw, isBinary));
     ws.on('close', () => this.onClose());
     ws.on('error', (err) => gateway.opts.log.debug({ err }, 'socket error'));
@@ -98,12 +103,14 @@ export class GatewaySocket implements Connection {
 
   private onMessage(raw: RawData, isBinary: boolean): void {
     if (this.state === 'closed') return;
-    const budget = this.gateway.frameBudget;
-    // Per socket, so counted where the socket lives; a flood closes it.
-    if (budget) budget.consume(this.id).catch(() => this.close(CloseCode.TOO_MANY_FRAMES, 'too many frames'));
     this.lastSeen = Date.now();
     const frame = isBinary ? undefined : parseFrame(raw);
     if (!frame) return this.close(CloseCode.BAD_FRAME, 'bad frame');
+    // Counted before it is handled, frame by frame: the first frame the bucket cannot pay
+    // closes the socket, and no frame after it is answered.
+    if (!this.spend(frame.cmd === Cmd.TYPING ? 'typing' : 'frame')) {
+      return this.close(CloseCode.TOO_MANY_FRAMES, 'too many frames');
+    }
     if (frame.cmd === Cmd.HEARTBEAT) {
       if (this.state === 'new') return this.close(CloseCode.AUTH_FAILED, 'login first');
       return this.send({ cmd: Cmd.HEARTBEAT });
@@ -136,6 +143,20 @@ export class GatewaySocket implements Connection {
         this.close(CloseCode.AUTH_FAILED, 'login failed');
       },
     );
+  }
+
+  /** Pays for one frame from the socket's token bucket; false when the bucket cannot. */
+  private spend(kind: 'frame' | 'typing'): boolean {
+    const budget = this.gateway.opts.framesPerSocket;
+    if (!budget) return true;
+    const cost = kind === 'typing' ? budget.typingCost : 1;
+    const now = this.gateway.clock();
+    const refill = (Math.max(0, now - this.budgetAt) * budget.perSecond) / 1000;
+    this.budgetLeft = Math.min(budget.burst, this.budgetLeft + refill);
+    this.budgetAt = now;
+    if (this.budgetLeft < cost) return false;
+    this.budgetLeft -= cost;
+    return true;
   }
 
   private onClose(): void {

@@ -6,10 +6,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { WebSocketServer } from 'ws';
 import { Cmd, CloseCode, FORCE_LOGOUT_REASON, Limits, WS_PATH, type TypingRequest } from '@parley/protocol';
 import { AppError } from '../http/app-error.js';
+import type { FrameBudget } from '../limits/table.js';
 import type { AuthInfo, AuthService } from '../services/auth.js';
 import type { AccessClaims } from '../services/tokens.js';
 import type { Bus, PushEnvelope } from './bus.js';
@@ -22,8 +22,10 @@ export interface GatewayOptions {
   bus: Bus;
   idleMs: number;
   loginTimeoutMs: number;
-  /** Frames a socket may send per window, [points, seconds]; null = unlimited. */
-  framesPerSocket: readonly [number, number] | null;
+  /** Each socket's frame budget, a token bucket counted on the socket; null = unlimited. */
+  framesPerSocket: FrameBudget | null;
+  /** Epoch-ms clock of the frame budget (tests pass a fake one); Date.now by default. */
+  clock?: () => number;
   /** After the token's expiry, how often a socket's session is checked again. */
   sessionRecheckMs: number;
   log: FastifyBaseLogger;
@@ -49,13 +51,11 @@ export class Gateway {
   /** Every open socket of this node, for the one sweep of their deadlines. */
   private readonly sockets = new Set<GatewaySocket>();
   private readonly sweeper: NodeJS.Timeout;
-  /** One frame budget for all sockets, keyed by socket (an idle socket holds no entry). */
-  readonly frameBudget: RateLimiterMemory | null;
+  readonly clock: () => number;
 
   constructor(readonly opts: GatewayOptions) {
     this.unsubscribe = opts.bus.subscribe((envelope) => this.deliver(envelope));
-    const frames = opts.framesPerSocket;
-    this.frameBudget = frames && new RateLimiterMemory({ points: frames[0], duration: frames[1] });
+    this.clock = opts.clock ?? Date.now;
     // One timer for every socket's deadlines instead of two or three timers per socket
     // (memory per idle socket, issue 12).
     const every = Math.max(10, Math.min(SWEEP_MAX_MS, Math.floor(Math.min(opts.idleMs, opts.loginTimeoutMs) / 4)));

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChatType, Typing } from '@parley/protocol';
+import { ChatType, SocketBudget, Typing } from '@parley/protocol';
 import { applyNotice, clearSender, createTypingSender, expire, typingText, type TypingState } from './typing';
 
 const start = (sendId: number, targetId = sendId, chatType: 'PRIVATE' | 'GROUP' = ChatType.PRIVATE) =>
@@ -61,5 +61,43 @@ describe('typing sender', () => {
       { chatType: ChatType.PRIVATE, targetId: 5, typing: false },
       { chatType: ChatType.GROUP, targetId: 7, typing: true },
     ]);
+  });
+  it('pasting and sending five lines a second: one start and one stop per SEND_EVERY_MS, not two frames a line', () => {
+    let now = 0;
+    const frames: { at: number; typing: boolean }[] = [];
+    const sender = createTypingSender(
+      (d) => void frames.push({ at: now, typing: d.typing }),
+      () => now,
+    );
+    for (let i = 0; i < 60; i++, now += 200) {
+      sender.input(ChatType.PRIVATE, 5, `line ${i}`);
+      sender.stop(); // Enter: the message goes, the composer empties
+    }
+    const starts = frames.filter((f) => f.typing).map((f) => f.at);
+    expect(starts).toEqual([0, 3000, 6000, 9000]);
+    expect(frames.map((f) => f.typing)).toEqual([true, false, true, false, true, false, true, false]);
+  });
+  it('all typing frames stay within the client’s typing budget, however fast chats change', () => {
+    let now = 0;
+    const sent: number[] = [];
+    const sender = createTypingSender(
+      () => void sent.push(now),
+      () => now,
+    );
+    for (let i = 0; i < 400; i++, now += 50) sender.input(ChatType.PRIVATE, 1 + (i % 40), 'x');
+    expect(sent.length).toBeGreaterThan(SocketBudget.TYPING_BURST);
+    for (const at of sent) {
+      const upTo = sent.filter((t) => t <= at).length;
+      expect(upTo).toBeLessThanOrEqual(SocketBudget.TYPING_BURST + (at * SocketBudget.TYPING_PER_SECOND) / 1000);
+    }
+  });
+  it('a frame the socket could not send spends nothing: the next keystroke sends it', () => {
+    let up = false;
+    const send = vi.fn(() => up);
+    const sender = createTypingSender(send, () => 0);
+    sender.input(ChatType.PRIVATE, 5, 'a');
+    up = true;
+    sender.input(ChatType.PRIVATE, 5, 'ab');
+    expect(send).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,7 +3,7 @@
  * socket's TYPING frames (cmd 6), and the throttled frames this user sends.
  * Pure state functions here; the socket wiring is in typingStore.ts.
  */
-import { ChatType, Typing, type TypingNotice, type TypingRequest } from '@parley/protocol';
+import { ChatType, SocketBudget, Typing, type TypingNotice, type TypingRequest } from '@parley/protocol';
 import { translateSegments, type Segment } from '../i18n/isolate';
 import type { Translate } from '../i18n/timeText';
 
@@ -77,15 +77,37 @@ export function typingSegments(t: Translate, names: readonly string[]): Segment[
 }
 
 /**
- * What this user sends while typing: a start at most every Typing.SEND_EVERY_MS per
- * chat while the text is not blank, and one stop when the composer empties, a
- * message is sent or the chat is left.
+ * What this user sends while typing: per chat, a start at most every
+ * Typing.SEND_EVERY_MS while the text is not blank (a stop between does not shorten
+ * the wait: pasting and sending line after line sends one start and one stop every
+ * 3 s, not two frames a line), and one stop after a start when the composer empties,
+ * a message is sent or the chat is left. All typing frames together stay within
+ * SocketBudget.TYPING_BURST and TYPING_PER_SECOND, a small share of the socket's
+ * frame budget, so no use of the app can spend it; a frame over it is dropped (the
+ * receiver's indicator times out).
  */
 export function createTypingSender(send: (data: TypingRequest) => boolean | void, now: () => number = Date.now) {
-  let current: { key: string; at: number; type: ChatType; targetId: number } | null = null;
+  /** The chat a start went to with no stop since. */
+  let current: { key: string; type: TypingRequest['chatType']; targetId: number } | null = null;
+  /** When a start last went to a chat; only chats of the last SEND_EVERY_MS are kept. */
+  const started = new Map<string, number>();
+  let tokens: number = SocketBudget.TYPING_BURST;
+  let tokensAt = now();
+  /** Sends within the typing budget; false when over it or the socket is down (nothing spent). */
+  const emit = (data: TypingRequest): boolean => {
+    const t = now();
+    tokens = Math.min(
+      SocketBudget.TYPING_BURST,
+      tokens + (Math.max(0, t - tokensAt) * SocketBudget.TYPING_PER_SECOND) / 1000,
+    );
+    tokensAt = t;
+    if (tokens < 1 || send(data) === false) return false;
+    tokens -= 1;
+    return true;
+  };
   const stop = () => {
     if (!current) return;
-    send({ chatType: current.type as TypingRequest['chatType'], targetId: current.targetId, typing: false });
+    emit({ chatType: current.type, targetId: current.targetId, typing: false });
     current = null;
   };
   return {
@@ -95,10 +117,13 @@ export function createTypingSender(send: (data: TypingRequest) => boolean | void
       if (text.trim() === '') return current?.key === key ? stop() : undefined;
       if (current && current.key !== key) stop();
       const t = now();
-      if (current && t - current.at < Typing.SEND_EVERY_MS) return;
-      // Not sent (socket down): the next keystroke tries again.
-      if (send({ chatType: type, targetId, typing: true }) === false) return;
-      current = { key, at: t, type, targetId };
+      const last = started.get(key);
+      if (last !== undefined && t - last < Typing.SEND_EVERY_MS) return;
+      // Not sent (socket down, or over the budget): the next keystroke tries again.
+      if (!emit({ chatType: type, targetId, typing: true })) return;
+      for (const [k, at] of started) if (t - at >= Typing.SEND_EVERY_MS) started.delete(k);
+      started.set(key, t);
+      current = { key, type, targetId };
     },
     stop,
   };
