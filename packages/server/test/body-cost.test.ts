@@ -67,11 +67,13 @@ function rawRequest(name: EndpointName, body: string, token?: string): Promise<R
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const socket = net.connect(Number(url.port), url.hostname, () =>
-      socket.end(Buffer.concat([Buffer.from(head), bytes])),
+      // Written, not ended: a half-closed request may be dropped unanswered; the server closes after its reply.
+      socket.write(Buffer.concat([Buffer.from(head), bytes])),
     );
     socket.on('data', (c) => chunks.push(c));
     socket.on('error', reject);
     socket.on('end', () => {
+      socket.destroy();
       const text = Buffer.concat(chunks).toString('utf8');
       const status = Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]);
       const json = text.slice(text.indexOf('\r\n\r\n') + 4);
