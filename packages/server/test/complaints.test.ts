@@ -84,7 +84,7 @@ describe('initiate: refusals store nothing', () => {
     expect(await countAll()).toBe(before);
   });
 
-  it('myself → cannotReportSelf; a missing user → userNotExist; any group → groupNotExist', async () => {
+  it('myself → cannotReportSelf; a missing user → userNotExist; a group never joined → groupNotExist', async () => {
     const before = await countAll();
     await refused(initiate(a, { ...valid(), targetId: a.id }), 'cannotReportSelf');
     await refused(initiate(a, { ...valid(), targetId: 99_999_999 }), 'userNotExist');

@@ -2,12 +2,16 @@
  * The group authorization matrix, management (issue 8): every group endpoint but
  * the message stream's × (owner, admin, member, left member, stranger) with the
  * expected answer; a refusal changes nothing. Successful writes run on a fresh group
- * so the shared one stays put. Group messages: group-message-authorization.test.ts.
+ * so the shared one stays put; then a complaint about the group by each role. Group
+ * messages: group-message-authorization.test.ts.
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ComplaintTargetType, ComplaintType, ServerErrors } from '@parley/protocol';
 import { groupCallRows } from './support/group-call-matrix.js';
+import { snapshotState } from './support/server.js';
 import {
   byGroupId,
+  client,
   describeMatrix,
   g,
   makeGroup,
@@ -17,9 +21,14 @@ import {
   people,
   refused,
   text,
+  tok,
+  ts,
   type GroupManagementEndpoint,
   type Row,
 } from './support/group-world.js';
+
+/** The shared group as `left` saw it on leaving: 5 members then, 4 after. */
+const leftView = () => ({ id: g, name: 'Team', showGroupName: 'Team', notice: '', memberCount: 4, quit: true });
 
 const matrix = (): Record<GroupManagementEndpoint, Row> => ({
   groupCreate: {
@@ -109,16 +118,15 @@ const matrix = (): Record<GroupManagementEndpoint, Row> => ({
           )
         ).isManager,
       ).toBe(false),
+    // As it was when they left: not the rename, announcement or member count after.
     left: async () =>
       expect(
-        (
-          await ok(
-            'left',
-            'groupFind',
-            byGroupId(() => g),
-          )
-        ).quit,
-      ).toBe(true),
+        await ok(
+          'left',
+          'groupFind',
+          byGroupId(() => g),
+        ),
+      ).toMatchObject(leftView()),
     stranger: () =>
       refused(
         'stranger',
@@ -131,7 +139,7 @@ const matrix = (): Record<GroupManagementEndpoint, Row> => ({
     owner: async () => expect((await ok('owner', 'groupList', {})).map((x) => x.id)).toContain(g),
     admin: async () => expect((await ok('admin', 'groupList', {})).map((x) => x.id)).toContain(g),
     member: async () => expect((await ok('member', 'groupList', {})).map((x) => x.id)).toContain(g),
-    left: async () => expect((await ok('left', 'groupList', {})).find((x) => x.id === g)?.quit).toBe(true),
+    left: async () => expect((await ok('left', 'groupList', {})).find((x) => x.id === g)).toMatchObject(leftView()),
     stranger: async () => expect((await ok('stranger', 'groupList', {})).map((x) => x.id)).not.toContain(g),
   },
   groupInvite: {
@@ -306,3 +314,30 @@ const matrix = (): Record<GroupManagementEndpoint, Row> => ({
 });
 
 describeMatrix('group management', managementEndpoints, matrix);
+
+// A complaint about the group: by its members, current or former, under the name they know.
+describe('complaint about the group × role', () => {
+  const about = (targetId: number) => ({
+    targetType: ComplaintTargetType.GROUP,
+    targetId,
+    type: ComplaintType.FRAUD,
+    content: 'spam',
+  });
+  it.each([
+    ['owner', 'Team B'],
+    ['admin', 'Team B'],
+    ['member', 'Team B'],
+    ['left', 'Team'],
+  ] as const)('%s reports it as %s', async (role, name) => {
+    await client.ok('complaintInitiate', { token: tok(role), body: about(g) });
+    expect((await client.ok('complaintPage', { token: tok(role) }))[0]?.targetName).toBe(name);
+  });
+  it('stranger: refused exactly as a group that does not exist; nothing stored', async () => {
+    const before = await snapshotState(ts);
+    const asStranger = (id: number) => client.call('complaintInitiate', { token: tok('stranger'), body: about(id) });
+    const [real, missing] = [await asStranger(g), await asStranger(99_999_999)];
+    expect([real.status, real.body.key]).toEqual([ServerErrors.groupNotExist.code, 'groupNotExist']);
+    expect([real.status, real.body]).toEqual([missing.status, missing.body]);
+    expect(await snapshotState(ts)).toBe(before);
+  });
+});

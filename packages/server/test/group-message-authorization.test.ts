@@ -81,8 +81,12 @@ const matrix = (): Record<GroupMessageEndpoint, Row> => ({
     member: async () => {
       await ok('member', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.owner } });
     },
+    // Inside the window history shows, up to the tip of their leaving; later ids read as missing.
     left: async () => {
-      await ok('left', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.owner } });
+      await ok('left', 'groupFindReadedUsers', { query: { groupId: g, messageId: sent.left } });
+      await refused('left', 'groupFindReadedUsers', 'messageNotExist', {
+        query: { groupId: g, messageId: sent.owner },
+      });
     },
     stranger: () =>
       refused('stranger', 'groupFindReadedUsers', 'notGroupMember', { query: { groupId: g, messageId: sent.owner } }),

@@ -54,7 +54,7 @@ export const group = z.object({
   isBanned: z.boolean(),
   reason: z.string(),
   dissolve: z.boolean(),
-  /** I left or was removed: the group stays in my list, read-only. */
+  /** I left or was removed: the group stays in my list, read-only, as it was when I left. */
   quit: z.boolean(),
   memberCount: z.number().int(),
   createTime: z.number().int(),

@@ -18,6 +18,7 @@ import { pushSubscriptions } from './migrations/0014_push_subscriptions.js';
 import { forwarded } from './migrations/0015_forwarded.js';
 import { searchPlan } from './migrations/0016_search_plan.js';
 import { searchDeferred } from './migrations/0017_search_deferred.js';
+import { quitView } from './migrations/0018_quit_view.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -38,6 +39,7 @@ const migrations = {
   '0015_forwarded': forwarded,
   '0016_search_plan': searchPlan,
   '0017_search_deferred': searchDeferred,
+  '0018_quit_view': quitView,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

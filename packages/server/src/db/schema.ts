@@ -132,6 +132,8 @@ export interface GroupMembersTable {
   joined_at_id: number;
   /** After leaving: the last id they may see. */
   quit_at_id: number | null;
+  /** After leaving: the group as they saw it then (JSON, services/groups/quit-view.ts). */
+  quit_view: string | null;
   read_max_id: number;
   created_at: number;
 }

@@ -19,10 +19,13 @@ import {
 import type { ComplaintRow, Database } from '../db/schema.js';
 import { AppError, invalidField } from '../http/app-error.js';
 
-/** What a complaint may point at: the target's current display name, or undefined when it does not exist. */
-export type TargetLookup = (targetId: number) => Promise<{ name: string } | undefined>;
+/**
+ * What a complaint may point at: the target's name as the complainant knows it, or
+ * undefined when it does not exist for them.
+ */
+export type TargetLookup = (me: number, targetId: number) => Promise<{ name: string } | undefined>;
 
-/** Groups arrive in a later issue: until then no group exists. That issue passes its lookup instead. */
+/** No group exists (a service built without groups). */
 export const noGroups: TargetLookup = () => Promise.resolve(undefined);
 
 export type ReviewOutcome = typeof ComplaintStatus.RESOLVED | typeof ComplaintStatus.REJECTED;
@@ -145,7 +148,7 @@ export class ComplaintService {
       if (!user) throw new AppError('userNotExist');
       return user.nick_name;
     }
-    const group = await this.groupLookup(targetId);
+    const group = await this.groupLookup(me, targetId);
     if (!group) throw new AppError('groupNotExist');
     return group.name;
   }

@@ -9,6 +9,7 @@ import { GroupChanges } from './groups/changes.js';
 import { GroupRoleService } from './groups/group-roles.js';
 import { GroupService } from './groups/group-service.js';
 import { GroupStream } from './groups/stream.js';
+import { groupNameFor } from './groups/quit-view.js';
 import type { Db } from '../db/connect.js';
 import type { Bus } from '../realtime/bus.js';
 import type { Presence } from '../realtime/presence.js';
@@ -195,10 +196,9 @@ export function createServices(
     friends,
     // A block shows as `isBlocked` on the blocker's friend entry.
     blacklist,
-    // Any existing group may be reported (a user may report a group they were shown or invited to).
-    complaints: new ComplaintService(db.kysely, uploads.root, (id) =>
-      db.kysely.selectFrom('groups').select('name').where('id', '=', id).executeTakeFirst(),
-    ),
+    // A group is reported by its members, current or former, under the name they know;
+    // to anyone else it does not exist, so its name and its id stay theirs.
+    complaints: new ComplaintService(db.kysely, uploads.root, (me, id) => groupNameFor(db.kysely, id, me)),
     // A banned or deleted user's calls end with their sessions.
     moderation: new ModerationService(db.kysely, push, facts, onUserClosed),
     privateMessages: new PrivateMessageService(

@@ -1,8 +1,9 @@
 /**
  * The world of the group authorization matrix (group-authorization.test.ts): an
- * owner, an admin, a member, a member who left, a stranger, and a target and an
- * invitee for the cells that remove or invite; the shared group and a message of
- * each role in it. The bindings below are live: the test reads them after openGroupWorld().
+ * owner, an admin, a member, a member who left (the group renamed after), a
+ * stranger, and a target and an invitee for the cells that remove or invite; the
+ * shared group and a message of each role in it. The bindings below are live: the
+ * test reads them after openGroupWorld().
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageType, ServerErrors, api, type EndpointName, type ServerErrorKey } from '@parley/protocol';
@@ -81,6 +82,8 @@ export async function openGroupWorld(): Promise<void> {
   g = await makeGroup();
   const left = (await ok('left', 'groupSend', { body: text(g, 'before I go') })).id;
   await leave(g);
+  // Changed after `left` left: they keep seeing 'Team' with no announcement.
+  await ok('owner', 'groupModify', { body: { id: g, name: 'Team B', notice: 'After you left' } });
   sent = {
     left,
     owner: (await ok('owner', 'groupSend', { body: text(g, 'from the owner') })).id,

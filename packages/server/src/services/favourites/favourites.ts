@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import type { PushService } from '../../realtime/push.js';
 import type { UserSerializer } from '../user-serializer.js';
+import { knownGroupName } from '../groups/quit-view.js';
 
 /** What is copied from the message into the favourite. */
 interface Source {
@@ -174,11 +175,13 @@ export class FavouriteService {
       .innerJoin('group_members as m', (j) => j.onRef('m.group_id', '=', 'g.group_id').on('m.user_id', '=', me))
       .innerJoin('groups as gr', 'gr.id', 'g.group_id')
       .select(['g.type', 'g.content', 'g.status', 'g.send_id', 'g.send_nick_name', 'g.send_time', 'gr.name'])
+      .select(['m.quit', 'm.quit_view'])
       .where('g.id', '=', id)
       .whereRef('g.id', '>', 'm.joined_at_id')
       .where((eb) => eb.or([eb('m.quit_at_id', 'is', null), eb('g.id', '<=', eb.ref('m.quit_at_id'))]))
       .executeTakeFirst();
-    return row && toSource(row, row.send_nick_name, row.name);
+    // A former member names the group as they knew it (quit-view.ts).
+    return row && toSource(row, row.send_nick_name, knownGroupName(row.name, row));
   }
 
   private frame(me: number, type: FavouriteSyncMessage['type'], content: string) {

@@ -120,14 +120,15 @@ export class GroupMessageSyncService {
     }
   }
 
-  /** Who (of the members who were there) has read `messageId`; members only. */
+  /**
+   * Who (of the members who were there) has read `messageId`: a message inside my
+   * window only, as history shows it; any other id reads as missing.
+   */
   async findReadedUsers(me: number, groupId: number, messageId: number): Promise<number[]> {
     assertEverMember(await loadAccess(this.db, groupId, me));
-    const msg = await this.db
-      .selectFrom('group_messages')
-      .selectAll()
-      .where('id', '=', messageId)
-      .where('group_id', '=', groupId)
+    const msg = await this.windowQuery(me)
+      .where('g.id', '=', messageId)
+      .where('g.group_id', '=', groupId)
       .executeTakeFirst();
     if (!msg) throw new AppError('messageNotExist');
     const rows = await readersQuery(this.db, msg).select('user_id').orderBy('user_id').execute();

@@ -29,7 +29,8 @@ import {
 } from './access.js';
 import type { GroupStream } from './stream.js';
 import type { GroupChanges } from './changes.js';
-import { groupViews, pushGroupSync } from './sync.js';
+import { groupViews, memberCount, pushGroupSync } from './sync.js';
+import { quitViewOf } from './quit-view.js';
 import { toWireMember, type MemberWithUser } from './wire.js';
 
 const { GROUP_NEW, GROUP_UPDATE } = MessageType;
@@ -246,7 +247,15 @@ export class GroupService {
     for (const userId of userIds) {
       const back = await db
         .updateTable('group_members')
-        .set({ quit: 0, quit_at_id: null, joined_at_id: from, read_max_id: from, is_manager: 0, is_muted: 0 })
+        .set({
+          quit: 0,
+          quit_at_id: null,
+          quit_view: null,
+          joined_at_id: from,
+          read_max_id: from,
+          is_manager: 0,
+          is_muted: 0,
+        })
         .where('group_id', '=', groupId)
         .where('user_id', '=', userId)
         .executeTakeFirst();
@@ -264,6 +273,7 @@ export class GroupService {
           quit: 0,
           joined_at_id: from,
           quit_at_id: null,
+          quit_view: null,
           read_max_id: from,
           created_at: now,
         })
@@ -271,13 +281,16 @@ export class GroupService {
     }
   }
 
-  /** Members leave after `lastId`, the last message they see (call under the stream). */
+  /**
+   * Members leave after `lastId`, the last message they see, keeping the group as they
+   * saw it then: a former member learns nothing later (call under the stream).
+   */
   private async leave(db: Kysely<Database>, groupId: number, userIds: readonly number[], lastId: number) {
-    await db
-      .updateTable('group_members')
-      .set({ quit: 1, quit_at_id: lastId, is_manager: 0 })
-      .where('group_id', '=', groupId)
-      .where('user_id', 'in', userIds)
+    const gone = () => db.updateTable('group_members').where('group_id', '=', groupId).where('user_id', 'in', userIds);
+    await gone().set({ quit: 1, quit_at_id: lastId, is_manager: 0 }).execute();
+    const group = await db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirstOrThrow();
+    await gone()
+      .set({ quit_view: quitViewOf(group, await memberCount(db, groupId)) })
       .execute();
   }
 }

@@ -2,9 +2,25 @@
 import type { Kysely } from 'kysely';
 import type { Group, GroupMember, GroupMessage, GroupTip, QuoteMessage } from '@parley/protocol';
 import type { Database, GroupMemberRow, GroupMessageRow, GroupRow, UserRow } from '../../db/schema.js';
+import { readQuitView } from './quit-view.js';
 
-/** The group as `member` (their row, and their user row for the nickname) sees it. */
+/**
+ * The group as `member` (their row, and their user row for the nickname) sees it: a
+ * member who left sees it as it was when they left, with their own fields.
+ */
 export function toWireGroup(
+  group: GroupRow,
+  member: GroupMemberRow,
+  user: Pick<UserRow, 'nick_name'>,
+  memberCount: number,
+): Group {
+  const live = liveGroup(group, member, user, memberCount);
+  if (member.quit !== 1) return live;
+  const kept = readQuitView(member);
+  return { ...live, ...kept, showGroupName: member.remark_group_name || kept.name };
+}
+
+function liveGroup(
   group: GroupRow,
   member: GroupMemberRow,
   user: Pick<UserRow, 'nick_name'>,
