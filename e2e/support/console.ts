@@ -19,9 +19,11 @@ export const ConsoleRoutes = {
 } as const;
 
 /** A server with one operator account (named at start, registered here). */
-export async function startWithOperator(): Promise<{ server: RunningServer; operator: Account }> {
+export async function startWithOperator(
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; operator: Account }> {
   const operator = { userName: uniqueUserName('op'), password: 'op-pass1', nickName: 'Olivia Operator' };
-  const server = await startServer({ env: { OPERATOR_USERNAMES: operator.userName }, snapshotWeb: true });
+  const server = await startServer({ env: { OPERATOR_USERNAMES: operator.userName, ...env }, snapshotWeb: true });
   const res = await fetch(`${server.url}${API_BASE}/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -1,7 +1,8 @@
 /**
  * Discover with managed links: an operator adds links in the console (pointing at loopback
- * pages), and the Discover tab shows them in its banner and list; a page that allows
- * framing opens inside the app, one that forbids it behind the leave warning.
+ * pages, exempted from the outbound guard by OUTBOUND_ALLOW_CIDRS), and the Discover tab
+ * shows them in its banner and list; a page that allows framing opens inside the app,
+ * one that forbids it behind the leave warning.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,8 @@ describe('Discover links managed in the console', () => {
   let links: DiscoverLink[];
 
   beforeAll(async () => {
-    ({ server, operator: operatorAccount } = await startWithOperator());
+    // The pages are on loopback, which the server's outbound guard refuses unless exempted.
+    ({ server, operator: operatorAccount } = await startWithOperator({ OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32' }));
     pages = await startPages();
     browser = await launchBrowser();
     operator = await signIn(browser, server, operatorAccount);

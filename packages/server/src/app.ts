@@ -93,7 +93,11 @@ export async function createApp(config: Config): Promise<ParleyServer> {
 
   installErrorHandler(app, bodyLimits);
   // First of the hooks: a shed call costs next to nothing.
-  await registerOverload(app, { maxInFlight: config.maxInFlight, maxEventLoopDelayMs: config.maxEventLoopDelayMs });
+  await registerOverload(app, {
+    maxInFlight: config.maxInFlight,
+    maxInFlightPerUser: config.maxInFlightPerUser,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+  });
   await registerSecurityHeaders(app);
   // No address of ours is near this long; Node's own limit (16 KiB of headers) answers 431 above it.
   app.addHook('onRequest', async (request) => {

@@ -10,6 +10,7 @@ import {
 } from '@parley/protocol';
 import { DEFAULT_EXTRA_LIMITS } from './limits/table.js';
 import { parseTurnConfig, type TurnConfig } from './services/calls/turn.js';
+import { parseCidr } from './services/outbound/address.js';
 import type { IceServer } from './services/system-config.js';
 
 export interface Config {
@@ -43,6 +44,11 @@ export interface Config {
   authRatePerMin: number;
   /** API requests handled at once before new ones are shed with 503 + Retry-After (0 = no cap). */
   maxInFlight: number;
+  /**
+   * API calls one caller (its access or refresh token as sent, else its address) may hold
+   * at once before its further calls are shed with 503 + Retry-After (0 = no bound).
+   */
+  maxInFlightPerUser: number;
   /** Event-loop delay (ms) above which API requests are shed with 503 + Retry-After (0 = off). */
   maxEventLoopDelayMs: number;
   /** RATE_LIMITS: JSON merged over the default per-endpoint budgets (limits/table.ts), or "off". */
@@ -77,6 +83,16 @@ export interface Config {
    * subscription may point at, over http or https, besides the browsers' push services.
    */
   pushEndpointHosts: string[];
+  /**
+   * OUTBOUND_FETCH (on unless `off`): may the server fetch URLs someone typed (the Discover
+   * probe)? Off, nothing is fetched and a Discover link opens outside the app.
+   */
+  outboundFetch: boolean;
+  /**
+   * OUTBOUND_ALLOW_CIDRS: comma-separated address ranges (or addresses) the outbound fetcher
+   * may reach although they are inside (an intranet site), on any port.
+   */
+  outboundAllowCidrs: string[];
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,6 +108,29 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 function str(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['on', '1', 'true'].includes(raw)) return true;
+  if (['off', '0', 'false'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, got "${raw}"`);
+}
+
+function cidrs(env: NodeJS.ProcessEnv, name: string): string[] {
+  const list = (str(env, name) ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  for (const c of list) {
+    try {
+      parseCidr(c);
+    } catch {
+      throw new Error(`${name}: "${c}" is not an address or a CIDR range`);
+    }
+  }
+  return list;
 }
 
 function iceServers(raw: string | undefined): IceServer[] {
@@ -124,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((n) => n.trim().toLowerCase())
       .filter((n) => n !== ''),
+    outboundFetch: onOff(env, 'OUTBOUND_FETCH', true),
+    outboundAllowCidrs: cidrs(env, 'OUTBOUND_ALLOW_CIDRS'),
     socketIdleMs: int(env, 'SOCKET_IDLE_MS', Timing.SOCKET_IDLE_CLOSE_MS),
     socketLoginTimeoutMs: int(env, 'SOCKET_LOGIN_TIMEOUT_MS', Timing.SOCKET_LOGIN_TIMEOUT_MS),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', Timing.ACCESS_TOKEN_TTL_S),
@@ -132,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRatePerMin: int(env, 'AUTH_RATE_PER_MIN', Limits.AUTH_RATE_PER_MIN),
     rateLimits: str(env, 'RATE_LIMITS'),
     maxInFlight: int(env, 'MAX_IN_FLIGHT', 512),
+    maxInFlightPerUser: int(env, 'MAX_IN_FLIGHT_PER_USER', 16),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000),
     groupMembersMax: int(env, 'GROUP_MEMBERS_MAX', Limits.GROUP_MEMBERS_MAX),
     uploadBytesPerDay: int(env, 'UPLOAD_BYTES_PER_DAY', DEFAULT_EXTRA_LIMITS.uploadBytesPerDay),

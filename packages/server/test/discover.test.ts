@@ -2,7 +2,9 @@
  * Discover: the seeded links for every signed-in user; operators save and delete
  * links, and a save probes the URL: X-Frame-Options / CSP frame-ancestors that refuse
  * another origin, an error status, a redirect elsewhere or a timeout make the link
- * not frameable. The probes here hit loopback HTTP servers.
+ * not frameable. The probes here hit a loopback HTTP server, which the outbound guard
+ * refuses unless OUTBOUND_ALLOW_CIDRS exempts it (the main world here does; the
+ * guarded world has production settings and must never reach it).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,11 +13,18 @@ import { AuditAction } from '@parley/protocol';
 import { registerUser, type TestUser } from './support/api.js';
 import { expectRefusedUnchanged, latestAudit, openConsoleWorld, tok, type ConsoleWorld } from './support/console.js';
 import { cspForbids, probeFrameable, xfoForbids } from '../src/services/discover/probe.js';
+import { OutboundFetcher } from '../src/services/outbound/fetch.js';
+
+/** The loopback site may be fetched: what the positive cases need. */
+const LOOPBACK_ALLOWED = { outboundAllowCidrs: ['127.0.0.1/32'] };
+const local = new OutboundFetcher({ enabled: true, allowCidrs: LOOPBACK_ALLOWED.outboundAllowCidrs });
 
 let w: ConsoleWorld;
 let u: TestUser;
 let site: http.Server;
 let base: string;
+/** Requests the site has had. */
+let hits = 0;
 
 /** Paths answer with the headers their name says. */
 const ROUTES: Record<string, http.OutgoingHttpHeaders & { status?: number }> = {
@@ -32,6 +41,7 @@ const ROUTES: Record<string, http.OutgoingHttpHeaders & { status?: number }> = {
 
 beforeAll(async () => {
   site = http.createServer((req, res) => {
+    hits++;
     const route = ROUTES[req.url ?? ''];
     if (req.url === '/slow') return; // never answers
     const { status = 200, ...headers } = route ?? { status: 404 };
@@ -40,7 +50,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  w = await openConsoleWorld();
+  w = await openConsoleWorld(LOOPBACK_ALLOWED);
   u = await registerUser(w.client);
 });
 afterAll(async () => {
@@ -125,11 +135,11 @@ describe('save, probe, delete', () => {
       ['/to-deny', false],
       ['/to-ftp', false],
     ];
-    for (const [p, expected] of cases) expect(await probeFrameable(base + p), p).toBe(expected);
+    for (const [p, expected] of cases) expect(await probeFrameable(base + p, local), p).toBe(expected);
     const started = Date.now();
-    expect(await probeFrameable(`${base}/slow`, 300)).toBe(false);
+    expect(await probeFrameable(`${base}/slow`, local, 300)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(await probeFrameable('http://127.0.0.1:1/')).toBe(false);
+    expect(await probeFrameable('http://127.0.0.1:1/', local)).toBe(false);
   });
 
   it('header rules', () => {
@@ -156,5 +166,44 @@ describe('save, probe, delete', () => {
       const res = await w.client.call('consoleDiscoverSave', { token: tok(w.op), body });
       expect([res.status, res.body.params?.field], JSON.stringify(body)).toEqual([400, field]);
     }
+  });
+});
+
+describe('the outbound guard (production settings)', () => {
+  let guarded: ConsoleWorld | undefined;
+  let off: ConsoleWorld | undefined;
+  afterAll(async () => {
+    await guarded?.close();
+    await off?.close();
+  });
+
+  it('a link to a server inside (loopback by address, name, mapped or numeric form) is saved unfetched, not frameable', async () => {
+    guarded = await openConsoleWorld();
+    const { port } = new URL(base);
+    const before = hits;
+    for (const url of [
+      `${base}/open`,
+      `http://localhost:${port}/open`,
+      `http://[::ffff:127.0.0.1]:${port}/open`,
+      `http://2130706433:${port}/open`,
+      `http://127.1:${port}/open`,
+    ]) {
+      const saved = await guarded.client.ok('consoleDiscoverSave', { token: tok(guarded.op), body: link(url) });
+      expect([saved.url, saved.frameable], url).toEqual([url, false]);
+    }
+    const metadata = await guarded.client.ok('consoleDiscoverSave', {
+      token: tok(guarded.op),
+      body: link('http://169.254.169.254/latest/meta-data/'),
+    });
+    expect(metadata.frameable).toBe(false);
+    expect(hits).toBe(before);
+  });
+
+  it('OUTBOUND_FETCH=off fetches nothing, even where the address would be allowed', async () => {
+    off = await openConsoleWorld({ ...LOOPBACK_ALLOWED, outboundFetch: false });
+    const before = hits;
+    const saved = await off.client.ok('consoleDiscoverSave', { token: tok(off.op), body: link(`${base}/open`) });
+    expect(saved.frameable).toBe(false);
+    expect(hits).toBe(before);
   });
 });

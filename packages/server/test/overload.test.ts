@@ -2,12 +2,24 @@
  * Graceful overload (issue 12, http/overload.ts): past MAX_IN_FLIGHT the server sheds
  * API calls at once with 503 serverOverloaded and Retry-After, before doing anything.
  * Senders that retry a shed send with the same tmpId (as the web client does) get every
- * message stored once and delivered once, in each sender's order.
+ * message stored once and delivered once, in each sender's order. Past
+ * MAX_IN_FLIGHT_PER_USER one user's burst is shed while another user's call is answered.
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cmd, MessageType, ReplyCode, ServerErrors, type PrivateMessage, type ServerFrame } from '@parley/protocol';
-import { ApiClient } from './support/api.js';
+import {
+  ACCESS_TOKEN_HEADER,
+  API_BASE,
+  Cmd,
+  MessageType,
+  ReplyCode,
+  ServerErrors,
+  api,
+  type PrivateMessage,
+  type ServerFrame,
+} from '@parley/protocol';
+import { loadConfig } from '../src/config.js';
+import { ApiClient, registerUser } from './support/api.js';
 import { closeAll, friendPair, rowCount, sendBody, type TwoTerminalUser } from './support/messages.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -174,5 +186,90 @@ describe('overload', () => {
       after = await client.call('privateSend', { token: a.web, body: sendBody(b.id, MessageType.TEXT, 'after') });
     }
     expect(after?.body).toMatchObject({ code: 200, data: { content: 'after' } });
+  });
+
+  it("one user's burst of cheap reads is shed (503) while another user's call in the middle of it is answered", async () => {
+    // Production settings: the default caps; only the event-loop signal stays off (the test shares the loop).
+    const defaults = loadConfig({});
+    const prod = await startServer({
+      maxInFlight: defaults.maxInFlight,
+      maxInFlightPerUser: defaults.maxInFlightPerUser,
+    });
+    try {
+      const rest = new ApiClient(prod.url);
+      const heavy = await registerUser(rest);
+      const bystander = await registerUser(rest);
+      const group = await rest.ok('groupCreate', { token: heavy.tokens.accessToken, body: { name: 'Burst' } });
+      for (let i = 0; i < 3; i++) {
+        await rest.ok('groupSend', {
+          token: heavy.tokens.accessToken,
+          body: { tmpId: `burst-${i}`, groupId: group.id, type: MessageType.TEXT, content: `line ${i}` },
+        });
+      }
+      const BURST = 300;
+      const port = Number(new URL(prod.url).port);
+      const head = (path: string, token: string) =>
+        `GET ${API_BASE}${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${ACCESS_TOKEN_HEADER}: ${token}\r\nConnection: close\r\n\r\n`;
+      // Every connection open (and accepted) first, so the requests arrive together.
+      const sockets = await Promise.all(
+        Array.from(
+          { length: BURST + 1 },
+          () =>
+            new Promise<net.Socket>((resolve, reject) => {
+              const s = net.connect(port, '127.0.0.1', () => resolve(s));
+              s.once('error', reject);
+            }),
+        ),
+      );
+      const accepted = () =>
+        new Promise<number>((resolve, reject) =>
+          prod.server.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
+        );
+      for (let i = 0; i < 200 && (await accepted()) < BURST + 1; i++) await new Promise((r) => setTimeout(r, 10));
+      const replies = sockets.map(
+        (s) =>
+          new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve) => {
+            let text = '';
+            s.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            s.once('close', () => {
+              const [headers = '', body = ''] = text.split('\r\n\r\n');
+              resolve({
+                status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1] ?? 0),
+                retryAfter: /\r\nretry-after: *(\S+)/i.exec(headers)?.[1],
+                body,
+              });
+            });
+          }),
+      );
+      const history = head(`${api.groupHistory.path}?groupId=${group.id}&size=20`, heavy.tokens.accessToken);
+      // The bystander's call goes in the middle of the burst.
+      const burst = sockets.slice(0, BURST);
+      for (const s of burst.slice(0, BURST / 2)) s.write(history);
+      sockets[BURST]!.write(head(api.userSelf.path, bystander.tokens.accessToken));
+      for (const s of burst.slice(BURST / 2)) s.write(history);
+      const results = await Promise.all(replies);
+
+      const mine = results[BURST]!;
+      expect(mine.status).toBe(200);
+      expect(JSON.parse(mine.body)).toMatchObject({ code: 200, data: { id: bystander.id } });
+      const statuses = results.slice(0, BURST).map((r) => r.status);
+      expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+      expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+      for (const shed of results.slice(0, BURST).filter((r) => r.status === 503)) {
+        expect(shed.retryAfter).toBe('1');
+        expect(JSON.parse(shed.body)).toMatchObject({ code: 503, key: 'serverOverloaded' });
+      }
+      // The burst over, the same user is served again.
+      let after = 0;
+      for (let i = 0; i < 50 && after !== 200; i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 20));
+        after = (await rest.call('groupHistory', { token: heavy.tokens.accessToken, query: { groupId: group.id } }))
+          .status;
+      }
+      expect(after).toBe(200);
+    } finally {
+      await prod.close();
+    }
   });
 });

@@ -29,6 +29,7 @@ import { ComplaintService } from './complaint.js';
 import { ConsoleComplaintService } from './console/complaints.js';
 import { ConsoleService } from './console/console-service.js';
 import { DiscoverService } from './discover/discover-service.js';
+import { probeFrameable } from './discover/probe.js';
 import { DeviceService } from './sessions/devices.js';
 import { FavouriteService } from './favourites/favourites.js';
 import { SearchIndexer } from './search/indexer.js';
@@ -53,6 +54,7 @@ import { TokenService } from './tokens.js';
 import { UploadService } from './upload.js';
 import { UserService } from './user.js';
 import { UserSerializer } from './user-serializer.js';
+import { OutboundFetcher } from './outbound/fetch.js';
 
 export interface Services {
   tokens: TokenService;
@@ -101,6 +103,8 @@ export interface Services {
   console: ConsoleService;
   consoleComplaints: ConsoleComplaintService;
   discover: DiscoverService;
+  /** The guarded fetcher of every URL someone typed (services/outbound/fetch.ts). */
+  outbound: OutboundFetcher;
   /** Web push: VAPID key, subscriptions (reportCid/removeCid), the notifier of offline users. */
   pushNotify: PushNotify;
 }
@@ -177,6 +181,7 @@ export function createServices(
     await groupCalls.onUserClosed(userId);
   };
   const devices = new DeviceService(db.kysely, push, facts);
+  const outbound = new OutboundFetcher({ enabled: config.outboundFetch, allowCidrs: config.outboundAllowCidrs });
   const services: Services = {
     tokens,
     auth: new AuthService(tokens, facts),
@@ -242,7 +247,8 @@ export function createServices(
     // moderation console and Discover (docs/PROTOCOL.md); the console reads its peers through `services`.
     console: new ConsoleService(db.kysely, groupChanges, () => services, clock),
     consoleComplaints: new ConsoleComplaintService(db.kysely, () => services, clock),
-    discover: new DiscoverService(db.kysely, clock),
+    discover: new DiscoverService(db.kysely, clock, (url) => probeFrameable(url, outbound)),
+    outbound,
     pushNotify,
   };
   return services;

@@ -83,6 +83,8 @@ async function startNode(dataDir: string, databaseUrl: string | undefined, overr
       // The test code shares the server's event loop: its own pauses must not shed calls
       // (overload.test.ts switches the signal on).
       maxEventLoopDelayMs: 0,
+      // Tests fire many calls at once with one token; overload.test.ts switches the per-user bound on.
+      maxInFlightPerUser: 0,
       ...overrides,
     },
   );

@@ -8,7 +8,6 @@ import { AuditAction, AuditTargetType, type DiscoverLink, type DiscoverSaveReque
 import type { Database, DiscoverLinkRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { record } from '../console/audit.js';
-import { probeFrameable } from './probe.js';
 
 export function toWireLink(row: DiscoverLinkRow): DiscoverLink {
   return {
@@ -28,7 +27,8 @@ export class DiscoverService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: () => number,
-    private readonly probe: (url: string) => Promise<boolean> = (url) => probeFrameable(url),
+    /** probe.ts's probeFrameable through the server's guarded outbound fetcher. */
+    private readonly probe: (url: string) => Promise<boolean>,
   ) {}
 
   async list(): Promise<DiscoverLink[]> {

@@ -1,12 +1,13 @@
 /**
  * The frameability probe (docs/PROTOCOL.md "Discover"): may another origin (the
- * Parley client) show this page in an iframe? GET with a timeout, following at most
- * a few redirects and only to http(s); false when the page forbids it through
- * X-Frame-Options or CSP `frame-ancestors`, or when the probe fails.
+ * Parley client) show this page in an iframe? A GET through the guarded outbound fetcher
+ * (services/outbound/fetch.ts: public addresses only, every redirect checked again, at
+ * most 3, headers only, one deadline); false when the page forbids it through
+ * X-Frame-Options or CSP `frame-ancestors`, when the final answer is not 2xx, or when the
+ * fetch is refused (OUTBOUND_FETCH=off, an inside address) or fails.
  */
-import { DiscoverLimits, isWebUrl } from '@parley/protocol';
-
-const MAX_REDIRECTS = 5;
+import { DiscoverLimits } from '@parley/protocol';
+import type { OutboundFetcher } from '../outbound/fetch.js';
 
 /** X-Frame-Options: DENY and SAMEORIGIN both refuse another origin (ALLOW-FROM is obsolete: treated as refusing). */
 export function xfoForbids(value: string | null): boolean {
@@ -35,37 +36,20 @@ export function cspForbids(value: string | null): boolean {
   return false;
 }
 
-export type Fetcher = typeof fetch;
-
 export async function probeFrameable(
   url: string,
+  outbound: OutboundFetcher,
   timeoutMs: number = DiscoverLimits.PROBE_TIMEOUT_MS,
-  fetcher: Fetcher = fetch,
 ): Promise<boolean> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  let current = url;
   try {
-    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const res = await fetcher(current, {
-        method: 'GET',
-        redirect: 'manual',
-        signal,
-        headers: { accept: 'text/html,*/*;q=0.8', 'user-agent': 'Parley-Discover-Probe/1' },
-      });
-      // The body is never needed.
-      await res.body?.cancel().catch(() => undefined);
-      if (res.status >= 300 && res.status < 400) {
-        const location = res.headers.get('location');
-        if (!location) return false;
-        const next = new URL(location, current).toString();
-        if (!isWebUrl(next)) return false;
-        current = next;
-        continue;
-      }
-      if (res.status >= 400) return false;
-      return !xfoForbids(res.headers.get('x-frame-options')) && !cspForbids(res.headers.get('content-security-policy'));
-    }
-    return false;
+    const res = await outbound.get(url, {
+      timeoutMs,
+      // The headers say it all; the body is never read.
+      maxBytes: 0,
+      headers: { accept: 'text/html,*/*;q=0.8', 'user-agent': 'Parley-Discover-Probe/1' },
+    });
+    if (res.status < 200 || res.status >= 300) return false;
+    return !xfoForbids(res.headers.get('x-frame-options')) && !cspForbids(res.headers.get('content-security-policy'));
   } catch {
     return false;
   }
