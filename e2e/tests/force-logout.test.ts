@@ -10,6 +10,7 @@ import {
   launchBrowser,
   login,
   newUserPage,
+  openRoute,
   registerViaApi,
   routeRe,
   screenshot,
@@ -101,5 +102,27 @@ describe('force logout on a second login of the same terminal', () => {
     expect(first.sockets.every((ws) => ws.isClosed())).toBe(true);
     await expectOnline(second);
     expect([...first.errors, ...second.errors]).toEqual([]);
+  });
+
+  it('does not sign an older browser back in when it is opened again after a newer login', async () => {
+    // The older browser signs in, then is closed (its storage kept) before the newer one signs in.
+    const older = await openTab();
+    await login(older.page, server, userName, password);
+    await expectOnline(older);
+    const olderContext = older.page.context();
+    await older.page.close();
+    const newer = await openTab();
+    await login(newer.page, server, userName, password);
+    await expectOnline(newer);
+
+    // Opened again: its refresh is refused, so it lands on login and the newer one stays.
+    const reopened = await olderContext.newPage();
+    await openRoute(reopened, server, Routes.chat);
+    await reopened.waitForURL(routeRe(Routes.login));
+    await reopened.getByTestId('login-username').waitFor();
+    expect(await reopened.evaluate(() => localStorage.getItem('loginInfo'))).toBeNull();
+    await expectOnline(newer);
+    expect(await newer.page.getByTestId('forced-offline-dialog').count()).toBe(0);
+    expect(newer.errors).toEqual([]);
   });
 });

@@ -30,6 +30,8 @@ export const ServerErrors = {
   userNameBlank: bad('User name cannot be blank'),
   userNameFormat: bad('User name must be an e-mail address'),
   userNameLength: bad('User name must be 5-64 characters'),
+  userNameMixedScripts: bad('A user name cannot mix letters of different alphabets'),
+  userNameConfusable: bad('This user name looks like one that is already registered'),
   passwordBlank: bad('Password cannot be blank'),
   passwordLength: bad('Password must be 5-20 characters'),
   nickNameBlank: bad('Nickname cannot be blank'),

@@ -109,7 +109,8 @@ describe('modifyPwd', () => {
 
     const old = await client.call('login', { body: { terminal: 0, userName: u.userName, password: 'secret1' } });
     expect(old.body.key).toBe('passwordIncorrect');
-    await login(client, u.userName, 'newpass1');
+    // On APP: a WEB login would end this WEB session (one sign-in per terminal).
+    await login(client, u.userName, 'newpass1', Terminal.APP);
     expect((await client.ok('userSelf', { token: u.tokens.accessToken })).id).toBe(u.id);
     expect((await client.call('userSelf', { token: other.accessToken })).status).toBe(401);
     expect((await client.call('refreshToken', { refreshToken: other.refreshToken })).status).toBe(401);

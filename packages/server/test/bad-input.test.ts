@@ -228,6 +228,8 @@ const BAD_TEXT_NUMBERS = ['abc', '1.5', '-1', '0', '', '0x10', '1e3', '999999999
 const UNSTORABLE = ['a\u0000b', 'a\uD800b'];
 const LOOK_ALIKE = ['tr\u200Bial', '\u202Etrial', 'tri\u2066al'];
 const NAME_FIELDS = new Set(['userName', 'nickName', 'remark', 'name', 'remarkNickName', 'remarkGroupName']);
+/** A new account's name may not mix scripts (a Cyrillic і in "trial"); login takes any stored name. */
+const MIXED_SCRIPT_NAMES = ['tr\u0456al@example.com', 'ann@p\u0430rley.chat'];
 
 interface Probe {
   label: string;
@@ -279,6 +281,9 @@ function probes(name: EndpointName, base: Baseline): Probe[] {
           put('x'.repeat(base.tooLong?.[field] ?? 5000), 'too long');
           for (const v of UNSTORABLE) put(v, `unstorable ${JSON.stringify(v)}`);
           if (NAME_FIELDS.has(field)) for (const v of LOOK_ALIKE) put(v, `look-alike ${JSON.stringify(v)}`);
+          if (name === 'register' && field === 'userName') {
+            for (const v of MIXED_SCRIPT_NAMES) put(v, `mixed scripts ${JSON.stringify(v)}`);
+          }
         }
       } else if (typeof valid === 'number') {
         // '0' is a fine cursor or status; it is no id.

@@ -107,6 +107,8 @@ describe('two nodes, one Redis', () => {
     expect(second.isClosed).toBe(false);
     second.close();
     await second.waitClosed();
+    // The login ended a's first WEB session (one sign-in per terminal): the next tests use the new one.
+    a.tokens = again;
   });
 
   it('friends on node 1 hear once that a user on node 2 came online and went offline', async () => {

@@ -6,7 +6,7 @@
  * the account (a ban).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MessageType, type GroupSendRequest } from '@parley/protocol';
+import { MessageType, Terminal, type GroupSendRequest } from '@parley/protocol';
 import { ApiClient, login, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { sendBody, tmpId } from './support/messages.js';
@@ -76,14 +76,17 @@ describe('a change on node 1 holds on node 2 at once', () => {
     expect((await c2.call('groupSend', { token: tok(m), body: body() })).body.key).toBe('groupNotJoined');
   });
 
-  it('sessions: a logout, a signed-out device and a password change end the tokens on node 2', async () => {
+  it('sessions: a logout, a signed-out device, a password change and a newer login end the tokens on node 2', async () => {
     const u = await registerUser(c1, { password: 'secret1' });
-    const other = await login(c1, u.userName, 'secret1');
-    const third = await login(c1, u.userName, 'secret1');
-    for (const t of [tok(u), other.accessToken, third.accessToken]) await c2.ok('userSelf', { token: t });
+    // On APP: one sign-in per terminal, and u holds the WEB one.
+    const other = await login(c1, u.userName, 'secret1', Terminal.APP);
+    for (const t of [tok(u), other.accessToken]) await c2.ok('userSelf', { token: t });
 
     await c1.ok('logout', { token: other.accessToken });
     expect((await c2.call('userSelf', { token: other.accessToken })).body.key).toBe('loginExpired');
+
+    const third = await login(c1, u.userName, 'secret1', Terminal.APP);
+    await c2.ok('userSelf', { token: third.accessToken });
 
     // The device id is the session id, the access token's `sid`.
     const sid = (JSON.parse(Buffer.from(third.accessToken.split('.')[1]!, 'base64url').toString()) as { sid: string })
@@ -92,11 +95,16 @@ describe('a change on node 1 holds on node 2 at once', () => {
     await c1.ok('deviceSignOut', { token: tok(u), body: { id: sid } });
     expect((await c2.call('userSelf', { token: third.accessToken })).body.key).toBe('loginExpired');
 
-    const fourth = await login(c1, u.userName, 'secret1');
+    const fourth = await login(c1, u.userName, 'secret1', Terminal.APP);
     await c2.ok('userSelf', { token: fourth.accessToken });
     await c1.ok('modifyPassword', { token: tok(u), body: { oldPassword: 'secret1', newPassword: 'secret2' } });
     expect((await c2.call('userSelf', { token: fourth.accessToken })).body.key).toBe('loginExpired');
     await c2.ok('userSelf', { token: tok(u) }); // the session that changed it lives on
+
+    // A newer WEB login on node 1 ends u's WEB session on node 2 at once.
+    const fifth = await login(c1, u.userName, 'secret2', Terminal.WEB);
+    expect((await c2.call('userSelf', { token: tok(u) })).body.key).toBe('loginExpired');
+    await c2.ok('userSelf', { token: fifth.accessToken });
   });
 
   it('the account: a ban through node 1 refuses the user and stops sends to them on node 2', async () => {

@@ -79,9 +79,8 @@ describe('presence push to friends', () => {
       onlineApp: false,
     });
 
-    // A second login on the same terminal replaces the socket: the terminals did not change, no push.
-    const again = await login(client, b.userName, b.password, Terminal.WEB);
-    const bWeb2 = await connect(again.accessToken);
+    // A second socket on the same terminal (another tab) replaces the first: the terminals did not change, no push.
+    const bWeb2 = await connect(tok(b));
     await bWeb.waitClosed();
     expect(await aSocket.quiet(300, presenceOf(b.id))).toBe(true);
 

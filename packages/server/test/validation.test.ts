@@ -154,8 +154,8 @@ describe('password change validation', () => {
   ];
   it.each(cases)('%s → %s, password unchanged', async (_name, body, key) => {
     expectError(await client.call('modifyPassword', { token: u.tokens.accessToken, body }), key);
-    // The old password still logs in; the proposed one does not.
-    await login(client, u.userName, 'secret1');
+    // The old password still logs in (on APP: a WEB login would end u's session); the proposed one does not.
+    await login(client, u.userName, 'secret1', Terminal.APP);
     expectError(
       await client.call('login', { body: { terminal: 0, userName: u.userName, password: 'newpass1' } }),
       'passwordIncorrect',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Terminal } from '../constants.js';
+import { mixesScripts } from '../text.js';
 import { nickName, password, userName } from './fields.js';
 
 export const terminal = z.union([z.literal(Terminal.WEB), z.literal(Terminal.APP)], {
@@ -21,8 +22,14 @@ export const tokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPair>;
 
+/**
+ * A new account's name: the field rules, and no mix of scripts (text.ts). Login keeps
+ * the plain rules, so an account named before this rule still signs in.
+ */
+const newUserName = userName.refine((s) => !mixesScripts(s), { error: 'userNameMixedScripts' });
+
 export const registerRequest = z.object({
-  userName,
+  userName: newUserName,
   password,
   nickName: nickName.optional(),
 });

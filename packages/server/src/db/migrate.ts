@@ -19,6 +19,7 @@ import { forwarded } from './migrations/0015_forwarded.js';
 import { searchPlan } from './migrations/0016_search_plan.js';
 import { searchDeferred } from './migrations/0017_search_deferred.js';
 import { quitView } from './migrations/0018_quit_view.js';
+import { userNameSkeleton } from './migrations/0019_user_name_skeleton.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -40,6 +41,7 @@ const migrations = {
   '0016_search_plan': searchPlan,
   '0017_search_deferred': searchDeferred,
   '0018_quit_view': quitView,
+  '0019_user_name_skeleton': userNameSkeleton,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

@@ -8,6 +8,12 @@ export interface UsersTable {
   id: Generated<number>;
   /** Stored lowercased; unique. */
   user_name: string;
+  /**
+   * UTS #39 skeleton of user_name (services/name-skeleton.ts); unique, so no two names
+   * look alike. Null for rows written outside the server, and for a name confusable
+   * with an older one when migration 0019 backfilled.
+   */
+  user_name_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
   nick_name: string;
   head_image: string;
   head_image_thumb: string;

@@ -1,5 +1,5 @@
 /** The one push path every feature uses: services call these, the bus carries, gateways deliver. */
-import { CloseCode, type ServerFrame, type Terminal } from '@parley/protocol';
+import { Cmd, CloseCode, FORCE_LOGOUT_REASON, type ServerFrame, type Terminal } from '@parley/protocol';
 import type { Bus, PushEnvelope } from './bus.js';
 
 export interface PushOptions {
@@ -77,6 +77,20 @@ export class PushService {
     return this.bus.publish({
       target: { userIds: [userId], ...which },
       close: { code: CloseCode.AUTH_FAILED, reason: 'session ended' },
+    });
+  }
+
+  /**
+   * Closes the sockets of a session that a newer sign-in on its terminal ended, on
+   * every node, the way a newer socket replaces an older one: `{cmd:2}` with
+   * FORCE_LOGOUT_REASON, then close REPLACED. The client shows "logged in elsewhere"
+   * and goes to login; its refresh is refused.
+   */
+  replaceSession(userId: number, sessionId: string): Promise<void> {
+    return this.bus.publish({
+      target: { userIds: [userId], sessionId },
+      frame: { cmd: Cmd.FORCE_LOGOUT, data: FORCE_LOGOUT_REASON },
+      close: { code: CloseCode.REPLACED, reason: 'replaced' },
     });
   }
 

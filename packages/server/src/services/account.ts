@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   Limits,
   UserType,
+  mixesScripts,
   type LoginRequest,
   type ModifyPasswordRequest,
   type RegisterRequest,
@@ -15,6 +16,7 @@ import type { PushService } from '../realtime/push.js';
 import { assertAccountUsable, type AuthInfo } from './auth.js';
 import type { Facts } from './facts/facts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { nameSkeleton } from './name-skeleton.js';
 import { hashToken, type TokenService } from './tokens.js';
 import type { DeviceService } from './sessions/devices.js';
 
@@ -43,16 +45,24 @@ export class AccountService {
     private readonly devices?: DeviceService,
   ) {}
 
+  /**
+   * A new account. Its name may not mix scripts (`mixesScripts`, also a field rule of
+   * the request) nor look like an existing name: equal UTS #39 skeletons
+   * (name-skeleton.ts), found by the unique index on `user_name_skeleton`.
+   */
   async register(req: RegisterRequest, type: UserType = UserType.NORMAL): Promise<number> {
     const userName = req.userName.toLowerCase();
-    const taken = await this.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirst();
-    if (taken) throw new AppError('userNameTaken');
+    if (mixesScripts(userName)) throw new AppError('userNameMixedScripts', { field: 'userName' });
+    const skeleton = nameSkeleton(userName);
+    const clash = await this.nameClash(userName, skeleton);
+    if (clash) throw clash;
     const passwordHash = await hashPassword(req.password);
     try {
       const row = await this.db
         .insertInto('users')
         .values({
           user_name: userName,
+          user_name_skeleton: skeleton,
           nick_name: req.nickName ?? defaultNickName(userName),
           head_image: '',
           head_image_thumb: '',
@@ -74,10 +84,21 @@ export class AccountService {
       await this.facts.changed({ kind: 'user', id: row.id });
       return row.id;
     } catch (err) {
-      // Two registrations racing for one name: the unique index decides.
-      if (isUniqueViolation(err)) throw new AppError('userNameTaken');
+      // Two registrations racing for one name, or for two look-alike names: a unique index decides.
+      if (isUniqueViolation(err)) throw (await this.nameClash(userName, skeleton)) ?? new AppError('userNameTaken');
       throw err;
     }
+  }
+
+  /** Why `userName` cannot be registered: taken as it is, or too like a registered name; null when free. */
+  private async nameClash(userName: string, skeleton: string): Promise<AppError | null> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('user_name')
+      .where((eb) => eb.or([eb('user_name', '=', userName), eb('user_name_skeleton', '=', skeleton)]))
+      .execute();
+    if (rows.some((r) => r.user_name === userName)) return new AppError('userNameTaken');
+    return rows.length > 0 ? new AppError('userNameConfusable', { field: 'userName' }) : null;
   }
 
   /** `userAgent`: the browser's User-Agent header, kept for the Devices list. */
@@ -93,7 +114,11 @@ export class AccountService {
       .where('expires_at', '<', Date.now())
       .execute();
     const sessionId = this.tokens.newSessionId();
-    const pair = await this.issue(user, req.terminal, sessionId);
+    const issue = (db: Kysely<Database>) => this.issue(db, user, req.terminal, sessionId);
+    // One sign-in per terminal (the Devices page's rule): the other session of this terminal ends.
+    const pair = this.devices
+      ? await this.devices.signIn(user.id, req.terminal, sessionId, issue)
+      : await issue(this.db);
     await this.devices?.record(user.id, sessionId, req.terminal, userAgent, Date.now());
     return pair;
   }
@@ -163,7 +188,8 @@ export class AccountService {
       await this.register({ userName, password, nickName: defaultNickName(userName) }, UserType.TRIAL);
       return true;
     } catch (err) {
-      if (err instanceof AppError && err.key === 'userNameTaken') return false;
+      // Taken, or confusable with a name registered before it was configured: no trial account then.
+      if (err instanceof AppError && (err.key === 'userNameTaken' || err.key === 'userNameConfusable')) return false;
       throw err;
     }
   }
@@ -233,8 +259,8 @@ export class AccountService {
     });
   }
 
-  /** A login: a new session with a random refresh token. */
-  private async issue(user: UserRow, terminal: Terminal, sessionId: string): Promise<TokenPair> {
+  /** A login: a new session with a random refresh token (stored through `db`, the login's transaction). */
+  private async issue(db: Kysely<Database>, user: UserRow, terminal: Terminal, sessionId: string): Promise<TokenPair> {
     const now = Date.now();
     const refresh = this.tokens.newRefreshToken();
     const values = {
@@ -247,7 +273,7 @@ export class AccountService {
       created_at: now,
       replaced_by: null,
     };
-    const row = await this.db.insertInto('refresh_tokens').values(values).returningAll().executeTakeFirstOrThrow();
+    const row = await db.insertInto('refresh_tokens').values(values).returningAll().executeTakeFirstOrThrow();
     return this.pair(user, row, refresh.token);
   }
 

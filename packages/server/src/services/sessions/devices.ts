@@ -3,8 +3,11 @@
  * terminal, time); a refresh or socket login marks it active; the owner lists the live
  * sessions and may sign one out, which ends it like a logout (its sockets close through
  * the push path). A session is live while one of its refresh tokens is (auth.ts).
+ *
+ * One computer and one phone at a time (hardening issue, point 10): a login on a
+ * terminal ends every other session of that terminal the same way (`signIn`).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Device } from '@parley/protocol';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -117,8 +120,69 @@ export class DeviceService {
       .where('session_id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+    // As a logout, the device's push registration ends with it.
+    await this.db.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute();
     await this.db.deleteFrom('login_sessions').where('session_id', '=', sessionId).execute();
     await this.facts.changed({ kind: 'session', id: sessionId });
     await this.push.endSessions(auth.userId, { sessionId });
+  }
+
+  /**
+   * A login (one computer and one phone at a time): `issue` stores the new session's
+   * first refresh token, and every other session of the user on `terminal` ends as a
+   * sign-out ends it (refresh tokens revoked, gone from the list, its push subscription
+   * dropped), all in one transaction; then its sockets hear "logged in on another device
+   * of the same kind" (cmd 2, close REPLACED) and every node forgets it. The user's row
+   * is locked first, so two logins of one user take turns and the later always ends the
+   * earlier.
+   */
+  async signIn<T>(
+    userId: number,
+    terminal: number,
+    sessionId: string,
+    issue: (tx: Kysely<Database>) => Promise<T>,
+  ): Promise<T> {
+    const { issued, ended } = await this.db.transaction().execute(async (tx) => {
+      // A write that changes nothing (no cached fact moves), for the row lock on PostgreSQL;
+      // SQLite runs one write transaction at a time anyway.
+      await tx
+        .updateTable('users')
+        .set({ token_version: sql<number>`token_version` })
+        .where('id', '=', userId)
+        .execute();
+      const issued = await issue(tx);
+      const ended = new Set<string>();
+      // A refresh of an older session rotating at this moment commits its successor while
+      // the first pass waits for that row: passes go on until one after the first revokes nothing.
+      for (let pass = 0; ; pass++) {
+        const revoked = await tx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: Date.now() })
+          .where('user_id', '=', userId)
+          .where('terminal', '=', terminal)
+          .where('session_id', '!=', sessionId)
+          .where('revoked_at', 'is', null)
+          .returning('session_id')
+          .execute();
+        for (const r of revoked) ended.add(r.session_id);
+        if (revoked.length === 0 && pass > 0) break;
+      }
+      if (ended.size > 0) {
+        await tx
+          .deleteFrom('push_subscriptions')
+          .where('session_id', 'in', [...ended])
+          .execute();
+        await tx
+          .deleteFrom('login_sessions')
+          .where('session_id', 'in', [...ended])
+          .execute();
+      }
+      return { issued, ended: [...ended] };
+    });
+    if (ended.length > 0) {
+      await this.facts.changed(...ended.map((id) => ({ kind: 'session' as const, id })));
+      for (const id of ended) await this.push.replaceSession(userId, id);
+    }
+    return issued;
   }
 }
