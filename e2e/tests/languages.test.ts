@@ -18,6 +18,7 @@ import {
   uniqueUserName,
   type RunningServer,
 } from '../support/index.js';
+import { WAIT_MS } from '../support/chat.js';
 
 const TABS = ['chat', 'friend', 'discover', 'mine'] as const;
 const ARABIC = /[\u0600-\u06FF]/;
@@ -92,6 +93,16 @@ describe('languages', () => {
 
   it('lays out the desktop rail on the right in ar-SA at 1280×800 (screenshots for the record)', async () => {
     await page.setViewportSize(VIEWPORTS.desktop);
+    // The shell switches to the rail on a later render: wait for it rather than read the bar mid-switch.
+    await expect
+      .poll(
+        async () => {
+          const [c, m] = await Promise.all(['tab-chat', 'tab-mine'].map((id) => page.getByTestId(id).boundingBox()));
+          return c != null && m != null && c.y < m.y;
+        },
+        { timeout: WAIT_MS },
+      )
+      .toBe(true);
     const chat = await box(page, 'tab-chat');
     expect(chat.y).toBeLessThan((await box(page, 'tab-mine')).y); // a vertical rail, messages first
     expect(chat.x).toBeGreaterThan(VIEWPORTS.desktop.width / 2); // the rail sits at the inline start: right in RTL

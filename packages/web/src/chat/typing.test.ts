@@ -100,4 +100,49 @@ describe('typing sender', () => {
     sender.input(ChatType.PRIVATE, 5, 'ab');
     expect(send).toHaveBeenCalledTimes(2);
   });
+  it('typing again inside the wait after a send: the start goes when the wait ends, unless sent or emptied first', () => {
+    let now = 0;
+    const timers: { at: number; fn: () => void; live: boolean }[] = [];
+    const frames: { at: number; typing: boolean }[] = [];
+    const sender = createTypingSender(
+      (d) => void frames.push({ at: now, typing: d.typing }),
+      () => now,
+      (fn, ms) => {
+        const timer = { at: now + ms, fn, live: true };
+        timers.push(timer);
+        return () => void (timer.live = false);
+      },
+    );
+    const runTimers = (until: number) => {
+      for (const timer of timers) {
+        if (!timer.live || timer.at > until) continue;
+        now = timer.at;
+        timer.live = false;
+        timer.fn();
+      }
+      now = until;
+    };
+    sender.input(ChatType.PRIVATE, 5, 'hello');
+    now = 500;
+    sender.stop(); // sent
+    now = 1000;
+    sender.input(ChatType.PRIVATE, 5, 'd');
+    sender.input(ChatType.PRIVATE, 5, 'do');
+    runTimers(2999);
+    expect(frames).toEqual([
+      { at: 0, typing: true },
+      { at: 500, typing: false },
+    ]);
+    runTimers(3500);
+    expect(frames.at(-1)).toEqual({ at: Typing.SEND_EVERY_MS, typing: true });
+    expect(frames).toHaveLength(3);
+    // Sent at once after typing: the owed start is forgiven, only a stop goes.
+    sender.stop();
+    now = 4000;
+    sender.input(ChatType.PRIVATE, 5, 'x');
+    sender.stop();
+    sender.input(ChatType.PRIVATE, 5, '');
+    runTimers(10_000);
+    expect(frames.map((f) => f.typing)).toEqual([true, false, true, false]);
+  });
 });

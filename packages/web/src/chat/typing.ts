@@ -76,19 +76,35 @@ export function typingSegments(t: Translate, names: readonly string[]): Segment[
   return [t('typing.several')];
 }
 
+type TypingTarget = { key: string; type: TypingRequest['chatType']; targetId: number };
+/** Runs `fn` after `ms`; returns its cancel. */
+export type Later = (fn: () => void, ms: number) => () => void;
+const realLater: Later = (fn, ms) => {
+  const timer = setTimeout(fn, ms);
+  return () => clearTimeout(timer);
+};
+
 /**
  * What this user sends while typing: per chat, a start at most every
  * Typing.SEND_EVERY_MS while the text is not blank (a stop between does not shorten
  * the wait: pasting and sending line after line sends one start and one stop every
  * 3 s, not two frames a line), and one stop after a start when the composer empties,
- * a message is sent or the chat is left. All typing frames together stay within
+ * a message is sent or the chat is left. Typing again after a stop, inside the wait,
+ * owes the other side a start: it goes when the wait ends, unless the text is sent,
+ * emptied or left first. All typing frames together stay within
  * SocketBudget.TYPING_BURST and TYPING_PER_SECOND, a small share of the socket's
  * frame budget, so no use of the app can spend it; a frame over it is dropped (the
  * receiver's indicator times out).
  */
-export function createTypingSender(send: (data: TypingRequest) => boolean | void, now: () => number = Date.now) {
+export function createTypingSender(
+  send: (data: TypingRequest) => boolean | void,
+  now: () => number = Date.now,
+  later: Later = realLater,
+) {
   /** The chat a start went to with no stop since. */
-  let current: { key: string; type: TypingRequest['chatType']; targetId: number } | null = null;
+  let current: TypingTarget | null = null;
+  /** A start owed to a chat once its wait ends, and the cancel of that wait. */
+  let owed: { target: TypingTarget; cancel: () => void } | null = null;
   /** When a start last went to a chat; only chats of the last SEND_EVERY_MS are kept. */
   const started = new Map<string, number>();
   let tokens: number = SocketBudget.TYPING_BURST;
@@ -105,7 +121,21 @@ export function createTypingSender(send: (data: TypingRequest) => boolean | void
     tokens -= 1;
     return true;
   };
+  const forgive = () => {
+    owed?.cancel();
+    owed = null;
+  };
+  /** A start to `target` now; false when it could not go (the next keystroke tries again). */
+  const start = (target: TypingTarget): boolean => {
+    if (!emit({ chatType: target.type, targetId: target.targetId, typing: true })) return false;
+    const t = now();
+    for (const [k, at] of started) if (t - at >= Typing.SEND_EVERY_MS) started.delete(k);
+    started.set(target.key, t);
+    current = target;
+    return true;
+  };
   const stop = () => {
+    forgive();
     if (!current) return;
     emit({ chatType: current.type, targetId: current.targetId, typing: false });
     current = null;
@@ -114,16 +144,29 @@ export function createTypingSender(send: (data: TypingRequest) => boolean | void
     input(type: ChatType, targetId: number, text: string) {
       if (type !== ChatType.PRIVATE && type !== ChatType.GROUP) return;
       const key = typingKey(type, targetId);
-      if (text.trim() === '') return current?.key === key ? stop() : undefined;
+      if (text.trim() === '') {
+        if (owed?.target.key === key) forgive();
+        return current?.key === key ? stop() : undefined;
+      }
       if (current && current.key !== key) stop();
-      const t = now();
+      if (owed && owed.target.key !== key) forgive();
       const last = started.get(key);
-      if (last !== undefined && t - last < Typing.SEND_EVERY_MS) return;
-      // Not sent (socket down, or over the budget): the next keystroke tries again.
-      if (!emit({ chatType: type, targetId, typing: true })) return;
-      for (const [k, at] of started) if (t - at >= Typing.SEND_EVERY_MS) started.delete(k);
-      started.set(key, t);
-      current = { key, type, targetId };
+      const wait = last === undefined ? 0 : last + Typing.SEND_EVERY_MS - now();
+      if (wait <= 0) {
+        forgive();
+        start({ key, type, targetId });
+        return;
+      }
+      // Inside the wait: the other side still sees the last start, unless a stop went since.
+      if (current?.key === key || owed) return;
+      const target = { key, type, targetId };
+      owed = {
+        target,
+        cancel: later(() => {
+          owed = null;
+          start(target);
+        }, wait),
+      };
     },
     stop,
   };
