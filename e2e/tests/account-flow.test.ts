@@ -180,6 +180,34 @@ describe('account flow (390×844)', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('refuses a look-alike of the registered name under the name field (hardening issue 18 point 5)', async () => {
+    // Every toast text from here on, however briefly shown.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+      new MutationObserver(() => {
+        document.querySelectorAll('[data-testid="toast"]').forEach((el) => seen.push(el.textContent ?? ''));
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await logout(page);
+    await page.getByTestId('goto-register').click();
+    await page.waitForURL(routeRe(Routes.register));
+    const calls = registerCalls.length;
+    // Cyrillic "о" among Latin letters: refused before sending.
+    await submitRegister(page, { userName: userName.replace('flow', 'fl\u043ew'), password: oldPassword });
+    await expectText(page, 'register-username-error', en('errors.userNameMixedScripts'));
+    expect(registerCalls).toHaveLength(calls);
+    // "1" for "l": the server refuses it, and the app says so under the field, not in a passing toast.
+    await submitRegister(page, { userName: userName.replace('flow', 'f1ow'), password: oldPassword });
+    await expectText(page, 'register-username-error', en('errors.userNameConfusable'));
+    expect(registerCalls).toHaveLength(calls + 1);
+    expect(page.url()).toMatch(routeRe(Routes.register));
+    // A logout is no lost connection: no "connection lost" notice follows it.
+    const toasts = await page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
+    expect(toasts).not.toContain(en('errors.connectionLost'));
+    await screenshot(page, 'register-confusable-phone');
+  });
+
   /** Mine shows the saved nickname, signature and uploaded avatar, and the avatar URL serves an image. */
   async function expectMine(p: Page): Promise<void> {
     await expectText(p, 'mine-nickname', nickName);

@@ -168,6 +168,8 @@ let pendingReload: ReturnType<typeof retryEvery> | null = null;
 export async function logout(): Promise<void> {
   // removeCid while the token still works; loaded late: push/ imports this module.
   await import('../push').then((push) => push.stopPush()).catch(() => undefined);
+  // The socket goes first: the server closes it when the session ends, which would read as a lost connection.
+  im.close();
   try {
     await call('logout', { silent: true });
   } catch {

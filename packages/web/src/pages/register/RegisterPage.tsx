@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { registerRequest } from '@parley/protocol';
+import { ReplyCode, RuntimeCode, registerRequest, type ServerErrorKey } from '@parley/protocol';
+import { ApiError } from '../../api/ApiError';
 import { call } from '../../api/call';
 import { Paths } from '../../routes/paths';
 import { FormField } from '../../ui/FormField';
@@ -11,6 +12,13 @@ import { validate, type FieldErrors } from '../../ui/validate';
 import { AgreementConsent } from '../login/AgreementConsent';
 import { AuthBrand, AuthLangButton } from '../login/AuthHeader';
 import '../login/auth.css';
+
+/** Server refusals that are about the user name field. */
+const USER_NAME_REFUSALS = new Set<string>([
+  'userNameTaken',
+  'userNameConfusable',
+  'userNameMixedScripts',
+] satisfies ServerErrorKey[]);
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -32,11 +40,15 @@ export default function RegisterPage() {
     if (!agreed) return showToast(t('consent.required'));
     setBusy(true);
     try {
-      await call('register', { body: v.data });
+      await call('register', { body: v.data, silent: true });
       showToast(t('register.success'));
       void navigate(Paths.login, { replace: true, state: { userName: v.data.userName } });
-    } catch {
-      // the request wrapper already showed why
+    } catch (err) {
+      // A refusal of the name (taken, or like a registered one) shows under the name field.
+      if (err instanceof ApiError && USER_NAME_REFUSALS.has(err.key ?? ''))
+        setErrors({ userName: `errors.${err.key}` });
+      else if (err instanceof ApiError && err.code !== RuntimeCode.REQUEST_ABORTED)
+        showToast(err.code >= ReplyCode.SERVER_ERROR ? t('errors.serverBusy') : err.message);
     } finally {
       setBusy(false);
     }
