@@ -25,6 +25,8 @@ const BIN = join(ROOT, 'node_modules', '.bin');
 const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 15 * 60_000);
 /** The browser stage (38 files, a server and Chromium each) took 11–15+ min on a loaded 2-core machine. */
 const E2E_TIMEOUT_MS = Number(process.env.TEST_E2E_TIMEOUT_MS ?? 30 * 60_000);
+/** What a whole `npm test` may take on a quiet 2-core machine (issue 19); the summary says how far a run is from it. */
+const BUDGET_MIN = Number(process.env.TEST_BUDGET_MIN ?? 12);
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** tsc -b projects, one check each; every workspace must have one. */
@@ -212,7 +214,17 @@ for (const r of results) {
   console.log(r.failed > 0 ? paint('31', row) : row);
 }
 console.log('-'.repeat(width + 32));
-console.log(line('total', passed, failed, ((Date.now() - started) / 1000).toFixed(1)));
+const totalS = (Date.now() - started) / 1000;
+console.log(line('total', passed, failed, totalS.toFixed(1)));
+// The suite's time is a feature (issue 19): every run says how far it is from the budget.
+const budgetS = BUDGET_MIN * 60;
+const gap = Math.abs(totalS - budgetS);
+const gapText = `${Math.floor(gap / 60)} min ${Math.round(gap % 60)} s`;
+console.log(
+  totalS <= budgetS
+    ? `time: ${(totalS / 60).toFixed(1)} min, ${gapText} within the ${BUDGET_MIN}-minute budget`
+    : paint('33', `time: ${(totalS / 60).toFixed(1)} min, ${gapText} over the ${BUDGET_MIN}-minute budget`),
+);
 const final = `${passed} passed, ${failed} failed`;
 writeFileSync(join(OUT, 'summary.txt'), final + '\n');
 writeFileSync(join(OUT, 'summary.json'), JSON.stringify({ passed, failed, stages: results }, null, 2) + '\n');
