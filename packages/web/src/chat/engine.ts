@@ -63,7 +63,7 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
   const session = newSession();
   const saver = createSaver(store, deps, session);
   const core = createCore(store, deps, session, saver);
-  const reading = createReading(core);
+  const reading = createReading(core, saver);
   const incoming = createIncoming(core, reading);
   const groupIncoming = createGroupIncoming(core, reading);
   const sync = createSync(core, saver, incoming, groupIncoming);

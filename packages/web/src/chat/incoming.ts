@@ -8,7 +8,7 @@ import type { ChatPatch, EngineCore } from './context';
 import { applyRecall, countsAsUnread, fromWire, indexOfId, insertMessage, privateTargetOf } from './messages';
 import { recallNotice } from './preview';
 import type { Reading } from './reading';
-import { lastOf, withReceipt, withUnreadCleared } from './state';
+import { lastOf, withReceipt } from './state';
 import { chatKey } from './types';
 
 export interface Incoming {
@@ -28,9 +28,9 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
   const { deps, session } = core;
 
   function applyReaded(wire: PrivateMessage) {
-    // From my other terminal: I read the chat with recvId.
+    // From my other terminal: I read the chat with recvId (it told the server).
     if (wire.sendId !== session.userId) return;
-    core.patch(chatKey({ type: ChatType.PRIVATE, targetId: wire.recvId }), withUnreadCleared);
+    reading.markRead(chatKey({ type: ChatType.PRIVATE, targetId: wire.recvId }), false);
   }
 
   function applyReceiptFrame(wire: PrivateMessage) {

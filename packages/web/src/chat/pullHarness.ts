@@ -55,7 +55,7 @@ export function pullHarness(userId: number, chats: Record<string, ChatRecord>, o
   Object.assign(session, { userId, loaded: true, pulling: true, openKey });
   const saver = createSaver(store, deps, session);
   const core = createCore(store, deps, session, saver);
-  const reading = createReading(core);
+  const reading = createReading(core, saver);
   const incoming = createIncoming(core, reading);
   const groupIncoming = createGroupIncoming(core, reading);
   return { store, incoming, groupIncoming, reads, chats: () => store.get().chats };

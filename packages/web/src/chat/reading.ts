@@ -2,10 +2,16 @@
  * Read state of the open chat: what arrives while the chat shows on a visible
  * page is read at once, and the server hears of it (debounced, per chat): a
  * private chat as read, a group chat as read up to its largest id held.
+ *
+ * A chat that becomes read is saved at once, not after the saver's quiet time:
+ * the server keeps no read position of a private chat to restore it from, so a
+ * page closed before that save would show the read messages as unread again on
+ * the next start, added to what the offline pull brings.
  */
 import { ChatType } from '@parley/protocol';
 import type { EngineCore } from './context';
 import { maxIdOf } from './messages';
+import type { Saver } from './saving';
 import { withUnreadCleared } from './state';
 
 const READ_DEBOUNCE_MS = 300;
@@ -15,13 +21,14 @@ export interface Reading {
   isOpenAndSeen(key: string): boolean;
   /** Tell the server (soon) that the chat with this key is read. */
   scheduleRead(key: string): void;
-  markRead(key: string): void;
+  /** The chat is read: unread cleared, saved at once; `report`: tell the server (false when my other terminal did). */
+  markRead(key: string, report?: boolean): void;
   onVisibilityChange(): void;
   /** Sign-out: drop pending read reports. */
   reset(): void;
 }
 
-export function createReading(core: EngineCore): Reading {
+export function createReading(core: EngineCore, saver: Saver): Reading {
   const { deps, session } = core;
   const readTimers = new Map<string, unknown>();
 
@@ -49,11 +56,13 @@ export function createReading(core: EngineCore): Reading {
     );
   }
 
-  function markRead(key: string) {
+  function markRead(key: string, report = true) {
     const c = core.chatOf(key);
     if (!c || withUnreadCleared(c) === c) return;
     core.patch(key, withUnreadCleared);
-    scheduleRead(key);
+    if (report) scheduleRead(key);
+    // Also during an offline pull: the cursor saved with it has not moved (saving.ts).
+    void saver.flush(true);
   }
 
   return {

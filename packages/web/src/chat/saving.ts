@@ -1,7 +1,10 @@
 /**
  * When the chat store is written back (persistence.ts does the writing): changed
- * chats and the index are collected and saved together after a short quiet time,
- * or at once on flush. Nothing is saved while the stored chats load or an offline
+ * chats and the index are collected and saved together a short time after the
+ * first of them (later changes join that save, they do not push it back: a chat
+ * in use changes every few hundred ms, and a save that waited for quiet would wait
+ * until the page closed), or at once on flush. A chat that becomes read is flushed
+ * at once (reading.ts). Nothing is saved while the stored chats load or an offline
  * pull runs: the list is temporary then (spec §4), and the cursor in the index
  * must not get ahead of the messages saved with it.
  */
@@ -44,7 +47,7 @@ export function createSaver(store: Store<ChatsState>, deps: ChatEngineDeps, sess
 
   function scheduleSave() {
     if (session.userId === null || session.pulling || !session.loaded) return;
-    if (saveTimer !== null) deps.timers.clear(saveTimer);
+    if (saveTimer !== null) return; // this change goes with the save already due
     saveTimer = deps.timers.set(() => {
       saveTimer = null;
       void flush();
