@@ -14,6 +14,12 @@ export const JSON_MAX_DEPTH = 32;
  * JSON.parse milliseconds; arrays of plain values are cheap and not counted.
  */
 export const JSON_MAX_KEYS = 1000;
+/**
+ * Most entries (keys and list items, counted by their commas) in one JSON text: the
+ * longest list of ours is a system notification's 1,000 chosen users. Each entry is
+ * checked by its schema after the parse; tens of thousands cost milliseconds.
+ */
+export const JSON_MAX_ENTRIES = 2048;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -22,17 +28,19 @@ const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const COLON = 0x3a;
+const COMMA = 0x2c;
 
-/** What makes a JSON text too costly to take: nested too deep, or too many keys. */
-export type JsonShapeFault = 'depth' | 'keys';
+/** What makes a JSON text too costly to take: nested too deep, too many keys or too many entries. */
+export type JsonShapeFault = 'depth' | 'keys' | 'entries';
 
 /**
- * Why `text` is too costly to parse, or undefined. Counts nesting and keys outside
+ * Why `text` is too costly to parse, or undefined. Counts nesting, keys and entries outside
  * strings; the text need not be valid JSON (JSON.parse judges that after).
  */
 export function jsonShapeFault(text: string): JsonShapeFault | undefined {
   let depth = 0;
   let keys = 0;
+  let entries = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -47,17 +55,17 @@ export function jsonShapeFault(text: string): JsonShapeFault | undefined {
       depth--;
     } else if (c === COLON) {
       if (++keys > JSON_MAX_KEYS) return 'keys';
+    } else if (c === COMMA) {
+      if (++entries > JSON_MAX_ENTRIES) return 'entries';
     }
   }
   return undefined;
 }
 
-/** Thrown by parseJson for text past JSON_MAX_DEPTH or JSON_MAX_KEYS. */
+/** Thrown by parseJson for text past JSON_MAX_DEPTH, JSON_MAX_KEYS or JSON_MAX_ENTRIES. */
 export class JsonTooCostly extends Error {
   constructor(readonly fault: JsonShapeFault) {
-    super(
-      fault === 'depth' ? `JSON nested deeper than ${JSON_MAX_DEPTH} levels` : `JSON with over ${JSON_MAX_KEYS} keys`,
-    );
+    super(`JSON too costly to parse: ${fault}`);
     this.name = 'JsonTooCostly';
   }
 }

@@ -1,12 +1,18 @@
 /**
  * The JSON body parser: Fastify's own (prototype poisoning refused), behind a
  * one-pass shape check. An over-deep body is refused 400 `body`/`depth`, one with
- * thousands of keys `body`/`maxItems`, before JSON.parse, so no walk after it (ours,
+ * thousands of keys or entries `body`/`maxItems`, before JSON.parse, so no walk after it (ours,
  * zod's) ever sees one (hardening issue 18).
  */
 import type { FastifyInstance } from 'fastify';
-import { JSON_MAX_KEYS, jsonShapeFault } from '@parley/protocol';
-import { invalidField } from './app-error.js';
+import { JSON_MAX_ENTRIES, JSON_MAX_KEYS, jsonShapeFault, type JsonShapeFault } from '@parley/protocol';
+import { invalidField, type AppError } from './app-error.js';
+
+const REFUSALS: Record<JsonShapeFault, () => AppError> = {
+  depth: () => invalidField('body', 'depth'),
+  keys: () => invalidField('body', 'maxItems', { max: JSON_MAX_KEYS }),
+  entries: () => invalidField('body', 'maxItems', { max: JSON_MAX_ENTRIES }),
+};
 
 export function registerJsonBody(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -15,9 +21,7 @@ export function registerJsonBody(app: FastifyInstance): void {
     const text = body as string;
     const fault = jsonShapeFault(text);
     if (fault) {
-      const refusal =
-        fault === 'depth' ? invalidField('body', 'depth') : invalidField('body', 'maxItems', { max: JSON_MAX_KEYS });
-      done(refusal, undefined);
+      done(REFUSALS[fault](), undefined);
       return;
     }
     parseJson(request, text, done);
