@@ -40,6 +40,8 @@ let open: Site;
 let inside: Site;
 /** Bytes the `/big` route managed to write before the fetcher hung up. */
 let bigWritten = 0;
+/** Each `/big` answer's end, however it ended. */
+const bigClosed: Promise<void>[] = [];
 const BIG_LIMIT = 64 * 1024 * 1024;
 
 /** Names of the pretend DNS. */
@@ -92,6 +94,7 @@ beforeAll(async () => {
         return res.writeHead(302, { location: '/loop' }).end();
       case '/big': {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        bigClosed.push(new Promise((resolve) => res.once('close', () => resolve())));
         const chunk = Buffer.alloc(64 * 1024, 120);
         const pump = () => {
           while (!res.destroyed && bigWritten < BIG_LIMIT) {
@@ -241,7 +244,7 @@ describe('fetching', () => {
     const headersOnly = await f.get(`http://127.0.0.1:${open.port}/big`, { maxBytes: 0 });
     expect([headersOnly.status, headersOnly.body.length]).toEqual([200, 0]);
     // The server saw the connections go long before it could send everything.
-    await new Promise((r) => setTimeout(r, 100));
+    await Promise.all(bigClosed);
     expect(bigWritten).toBeLessThan(BIG_LIMIT);
   });
 
