@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './limits.js';
 export * from './json.js';
+export * from './token-bucket.js';
 export * from './errors.js';
 export * from './validation.js';
 export * from './text.js';

@@ -11,6 +11,7 @@ import {
   MessageType,
   clientFrame,
   parseJson,
+  TokenBucket,
   type ServerFrame,
   type Terminal,
   type TypingRequest,
@@ -39,16 +40,15 @@ export class GatewaySocket implements Connection {
   /** The token's version, with the fields above the claims the session re-check needs. */
   private tokenVersion = 0;
   private relayTyping?: (data: TypingRequest) => void;
-  /** The frame budget's token bucket: tokens left at `budgetAt` (the gateway's clock). */
-  private budgetLeft: number;
-  private budgetAt: number;
+  /** The frame budget (on the gateway's clock); null when unlimited. */
+  private readonly budget: TokenBucket | null;
 
   constructor(
     private readonly gateway: Gateway,
     readonly ws: WebSocket,
   ) {
-    this.budgetLeft = gateway.opts.framesPerSocket?.burst ?? 0;
-    this.budgetAt = gateway.clock();
+    const frames = gateway.opts.framesPerSocket;
+    this.budget = frames && new TokenBucket(frames.burst, frames.perSecond, gateway.clock());
     ws.on('message', (raw: RawData, isBinary: boolean) => this.onMessage(raw, isBinary));
     ws.on('close', () => this.onClose());
     ws.on('error', (err) => gateway.opts.log.debug({ err }, 'socket error'));
@@ -147,16 +147,9 @@ export class GatewaySocket implements Connection {
 
   /** Pays for one frame from the socket's token bucket; false when the bucket cannot. */
   private spend(kind: 'frame' | 'typing'): boolean {
-    const budget = this.gateway.opts.framesPerSocket;
-    if (!budget) return true;
-    const cost = kind === 'typing' ? budget.typingCost : 1;
-    const now = this.gateway.clock();
-    const refill = (Math.max(0, now - this.budgetAt) * budget.perSecond) / 1000;
-    this.budgetLeft = Math.min(budget.burst, this.budgetLeft + refill);
-    this.budgetAt = now;
-    if (this.budgetLeft < cost) return false;
-    this.budgetLeft -= cost;
-    return true;
+    if (!this.budget) return true;
+    const cost = kind === 'typing' ? this.gateway.opts.framesPerSocket!.typingCost : 1;
+    return this.budget.take(cost, this.gateway.clock());
   }
 
   private onClose(): void {

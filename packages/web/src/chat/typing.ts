@@ -3,7 +3,7 @@
  * socket's TYPING frames (cmd 6), and the throttled frames this user sends.
  * Pure state functions here; the socket wiring is in typingStore.ts.
  */
-import { ChatType, SocketBudget, Typing, type TypingNotice, type TypingRequest } from '@parley/protocol';
+import { ChatType, SocketBudget, TokenBucket, Typing, type TypingNotice, type TypingRequest } from '@parley/protocol';
 import { translateSegments, type Segment } from '../i18n/isolate';
 import type { Translate } from '../i18n/timeText';
 
@@ -107,19 +107,12 @@ export function createTypingSender(
   let owed: { target: TypingTarget; cancel: () => void } | null = null;
   /** When a start last went to a chat; only chats of the last SEND_EVERY_MS are kept. */
   const started = new Map<string, number>();
-  let tokens: number = SocketBudget.TYPING_BURST;
-  let tokensAt = now();
+  const budget = new TokenBucket(SocketBudget.TYPING_BURST, SocketBudget.TYPING_PER_SECOND, now());
   /** Sends within the typing budget; false when over it or the socket is down (nothing spent). */
   const emit = (data: TypingRequest): boolean => {
     const t = now();
-    tokens = Math.min(
-      SocketBudget.TYPING_BURST,
-      tokens + (Math.max(0, t - tokensAt) * SocketBudget.TYPING_PER_SECOND) / 1000,
-    );
-    tokensAt = t;
-    if (tokens < 1 || send(data) === false) return false;
-    tokens -= 1;
-    return true;
+    if (budget.tokens(t) < 1 || send(data) === false) return false;
+    return budget.take(1, t);
   };
   const forgive = () => {
     owed?.cancel();
