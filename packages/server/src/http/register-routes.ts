@@ -24,37 +24,35 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 
 interface Step {
   value: unknown;
-  /** Index of the container step this value sits in (-1 at the top), and its key there. */
-  parent: number;
+  /** Where it sits: its key in the container step above (null at the top). */
   key: string;
+  parent: Step | null;
 }
+
+const pathOf = (step: Step, last?: string): string[] => {
+  const path = last === undefined ? [] : [last];
+  for (let s: Step | null = step; s?.parent; s = s.parent) path.push(s.key);
+  return path.reverse();
+};
 
 /**
  * The path of the first string in `value` holding an unstorable character. Iterative and
- * linear: one step per value, the path is built only for the one found (a deep or wide
- * body costs no stack and no copied paths; the body parser already bounds the depth).
+ * linear: one step per value, the path built only for the one found (a deep or wide body
+ * costs no stack and no copied paths; the body parser already bounds the depth).
  */
 function unstorable(value: unknown): string[] | undefined {
-  const steps: Step[] = [{ value, parent: -1, key: '' }];
-  const pathTo = (index: number, last?: string): string[] => {
-    const path = last === undefined ? [] : [last];
-    for (let i = index; i > 0; i = steps[i]!.parent) path.push(steps[i]!.key);
-    return path.reverse();
-  };
-  // Depth-first over a growing list: a container's children are appended, never copied.
-  const pending = [0];
-  while (pending.length > 0) {
-    const index = pending.pop()!;
-    const v = steps[index]!.value;
+  const stack: Step[] = [{ value, key: '', parent: null }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const v = step.value;
     if (typeof v === 'string') {
-      if (UNSTORABLE.test(v)) return pathTo(index);
+      if (UNSTORABLE.test(v)) return pathOf(step);
     } else if (v && typeof v === 'object') {
+      // Pushed last to first, so the first key is looked at first.
       const keys = Object.keys(v);
       for (let k = keys.length - 1; k >= 0; k--) {
         const key = keys[k]!;
-        if (UNSTORABLE.test(key)) return pathTo(index, '?');
-        steps.push({ value: (v as Record<string, unknown>)[key], parent: index, key });
-        pending.push(steps.length - 1);
+        if (UNSTORABLE.test(key)) return pathOf(step, '?');
+        stack.push({ value: (v as Record<string, unknown>)[key], key, parent: step });
       }
     }
   }
