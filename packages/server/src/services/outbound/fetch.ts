@@ -130,10 +130,6 @@ export class OutboundFetcher {
     this.resolve = config.resolve ?? systemResolver;
   }
 
-  get enabled(): boolean {
-    return this.config.enabled;
-  }
-
   /** GET `url`. Rejects with OutboundRefused, a network error or the deadline's TimeoutError. */
   async get(url: string, req: OutboundRequest = {}): Promise<OutboundResponse> {
     if (!this.config.enabled) throw new OutboundRefused('disabled', 'OUTBOUND_FETCH is off');
@@ -238,7 +234,3 @@ export class OutboundFetcher {
     });
   }
 }
-
-/** What the rest of the server reads of the fetcher's refusals. */
-export const isOutboundRefused = (err: unknown, reason?: OutboundRefusal): err is OutboundRefused =>
-  err instanceof OutboundRefused && (reason === undefined || err.reason === reason);
