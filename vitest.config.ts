@@ -12,6 +12,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Files share a worker's module cache (the server's modules are imported once per
+          // worker, not once per file); each file still starts its own servers and databases.
+          isolate: false,
         },
       },
       { test: { name: 'web', include: ['packages/web/src/**/*.test.ts', 'packages/web/test/**/*.test.ts'] } },
@@ -22,6 +25,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One worker runs the files one after another with one module cache and one Chromium
+          // (support/browser.ts); each file still starts its own server and opens its own contexts.
+          isolate: false,
         },
       },
     ],

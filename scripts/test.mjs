@@ -7,8 +7,9 @@
  *   npm test -- --skip e2e,build  everything except those
  *   npm test -- --list            print the stage names
  *
- * A check stage (setup, lint, format, each typecheck project, locales, build)
- * counts as 1 passed or 1 failed. A vitest stage counts its tests from vitest's
+ * A check stage (setup, typecheck of every project in one tsc -b, lint, format, locales,
+ * builds) counts as 1 passed or 1 failed; the checks run two at a time (TEST_TOGETHER),
+ * as do the two builds, each printed whole when it ends. A vitest stage counts its tests from vitest's
  * JSON report (numPassedTests / numFailedTests); a crash, a failed suite that has
  * no failed test, or a missing report counts as one more failure. The last line
  * printed is `N passed, N failed`; it is also written to .test-data/summary.txt
@@ -16,6 +17,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,14 +51,19 @@ const TS_PROJECTS = [
 const check = (name, cmd, args, opts = {}) => ({ kind: 'check', name, cmd, args, ...opts });
 const vitest = (name, project, env = {}, opts = {}) => ({ kind: 'vitest', name, project, env, ...opts });
 
+/** Stages of one `together` group run side by side (CPU-bound, one core each), their output kept apart. */
+const TOGETHER = Math.max(1, Number(process.env.TEST_TOGETHER ?? availableParallelism()));
+
 const STAGES = [
   check('setup', 'bash', ['scripts/setup-test-env.sh']),
-  check('lint', bin('eslint'), ['.']),
-  check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
-  ...TS_PROJECTS.map((p) =>
-    check(`typecheck:${p.replace(/^packages\//, '')}`, bin('tsc'), ['-b', p], { needs: `${p}/tsconfig.json` }),
-  ),
-  check('locales', bin('tsx'), ['scripts/check-locales.ts']),
+  // One tsc -b for all projects: the shared references are checked once, not once per project.
+  check('typecheck', bin('tsc'), ['-b', ...TS_PROJECTS], {
+    together: 'checks',
+    needs: TS_PROJECTS.map((p) => `${p}/tsconfig.json`),
+  }),
+  check('lint', bin('eslint'), ['.'], { together: 'checks' }),
+  check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn'], { together: 'checks' }),
+  check('locales', bin('tsx'), ['scripts/check-locales.ts'], { together: 'checks' }),
   vitest('protocol', 'protocol'),
   // Server test files run two or three at a time (vitest's default on 2 cores is one): each
   // has its own server, database and key prefix, and the PostgreSQL files wait on the
@@ -69,8 +76,8 @@ const STAGES = [
     { workers: SERVER_WORKERS.postgres },
   ),
   vitest('web', 'web'),
-  check('build:web', 'npm', ['run', 'build', '-w', '@parley/web']),
-  check('build:server', 'npm', ['run', 'build', '-w', '@parley/server']),
+  check('build:web', 'npm', ['run', 'build', '-w', '@parley/web'], { together: 'build' }),
+  check('build:server', 'npm', ['run', 'build', '-w', '@parley/server'], { together: 'build' }),
   vitest('e2e', 'e2e', {}, { after: ['build:web', 'build:server'], timeoutMs: E2E_TIMEOUT_MS }),
 ];
 
@@ -106,15 +113,22 @@ const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
 const banner = (s) => console.log(`\n${paint('1;36', `━━ ${s} ━━`)}`);
 
-/** Runs a command with inherited stdio; resolves with its exit code (124 on timeout). */
-function run(cmd, args, env = {}, timeoutMs = STAGE_TIMEOUT_MS) {
+/**
+ * Runs a command; resolves with its exit code (124 on timeout). Its output goes straight
+ * to ours, or, with `capture`, into capture.text (stages that run side by side).
+ */
+function run(cmd, args, env = {}, timeoutMs = STAGE_TIMEOUT_MS, capture = null) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, ...env },
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
+      env: { ...process.env, ...(capture && color ? { FORCE_COLOR: '1' } : {}), ...env },
       detached: process.platform !== 'win32',
     });
+    if (capture) {
+      child.stdout.on('data', (d) => (capture.text += d));
+      child.stderr.on('data', (d) => (capture.text += d));
+    }
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -125,24 +139,26 @@ function run(cmd, args, env = {}, timeoutMs = STAGE_TIMEOUT_MS) {
         child.kill('SIGKILL');
       }
     }, timeoutMs);
-    current = child;
+    children.add(child);
     child.on('error', (e) => {
-      console.error(`[test] cannot run ${cmd}: ${e.message}`);
+      const line = `[test] cannot run ${cmd}: ${e.message}\n`;
+      if (capture) capture.text += line;
+      else console.error(line);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      current = null;
+      children.delete(child);
       resolve(timedOut ? 124 : (code ?? (signal ? 128 : 1)));
     });
   });
 }
 
-let current = null;
+const children = new Set();
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
-    if (current?.pid) {
+    for (const child of children) {
       try {
-        process.kill(-current.pid, sig);
+        process.kill(-child.pid, sig);
       } catch {
         // already gone
       }
@@ -151,12 +167,13 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-async function runCheck(stage) {
-  if (stage.needs && !existsSync(join(ROOT, stage.needs))) {
-    console.error(`[test] ${stage.needs} is missing`);
-    return { passed: 0, failed: 1, note: `${stage.needs} missing` };
+async function runCheck(stage, capture) {
+  const missing = [stage.needs ?? []].flat().filter((f) => !existsSync(join(ROOT, f)));
+  if (missing.length) {
+    console.error(`[test] ${missing.join(', ')} missing`);
+    return { passed: 0, failed: 1, note: `${missing.join(', ')} missing` };
   }
-  const code = await run(stage.cmd, stage.args, stage.env);
+  const code = await run(stage.cmd, stage.args, stage.env, STAGE_TIMEOUT_MS, capture);
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit ${code}` };
 }
 
@@ -201,18 +218,43 @@ async function runVitest(stage) {
 mkdirSync(OUT, { recursive: true });
 const results = [];
 const started = Date.now();
-for (const stage of selected) {
-  banner(stage.name);
+
+async function runStage(stage, capture = null) {
   const t0 = Date.now();
   let r;
   const dep = results.find((x) => (stage.after ?? []).includes(x.name) && x.failed > 0);
-  if (dep) {
-    console.error(`[test] skipped: ${dep.name} failed`);
-    r = { passed: 0, failed: 1, note: `skipped, ${dep.name} failed` };
-  } else {
-    r = stage.kind === 'vitest' ? await runVitest(stage) : await runCheck(stage);
+  if (dep) r = { passed: 0, failed: 1, note: `skipped, ${dep.name} failed` };
+  else r = stage.kind === 'vitest' ? await runVitest(stage) : await runCheck(stage, capture);
+  return { name: stage.name, ...r, seconds: (Date.now() - t0) / 1000 };
+}
+
+for (let i = 0; i < selected.length; i++) {
+  const stage = selected[i];
+  if (!stage.together) {
+    banner(stage.name);
+    const r = await runStage(stage);
+    if (r.note?.startsWith('skipped')) console.error(`[test] ${r.note}`);
+    results.push(r);
+    continue;
   }
-  results.push({ name: stage.name, ...r, seconds: (Date.now() - t0) / 1000 });
+  // A run of stages of one group: TOGETHER at a time, each printed whole when it ends.
+  const group = [];
+  while (i < selected.length && selected[i].together === stage.together) group.push(selected[i++]);
+  i--;
+  const done = new Array(group.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < group.length) {
+      const k = next++;
+      const capture = { text: '' };
+      const r = await runStage(group[k], capture);
+      banner(`${group[k].name} (${r.seconds.toFixed(1)} s, beside others)`);
+      if (capture.text) process.stdout.write(capture.text.endsWith('\n') ? capture.text : `${capture.text}\n`);
+      done[k] = r;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TOGETHER, group.length) }, worker));
+  results.push(...done);
 }
 
 // ---- summary -----------------------------------------------------------------

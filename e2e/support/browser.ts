@@ -1,7 +1,7 @@
 /** Debian Chromium through playwright-core; never downloads a browser. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { REPO_ROOT } from './server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,8 +22,57 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+let shared: Promise<Browser> | undefined;
+
+const launch = () =>
+  chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...(process.env.E2E_EXTRA ?? '').split(' ').filter(Boolean)],
+    headless: true,
+  });
+
+/**
+ * Chromium for one browser test file. The files of a worker run one after another in one
+ * process (vitest `isolate: false`) and share one Chromium, started once: what a file gets
+ * is a handle whose `close()` closes only the contexts (people, devices) this file opened,
+ * each with its own storage as before. A Chromium that died is started again.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  shared ??= launch();
+  let real = await shared;
+  if (!real.isConnected()) {
+    shared = launch();
+    real = await shared;
+  }
+  const mine = new Set<BrowserContext>();
+  const newContext = async (options?: BrowserContextOptions): Promise<BrowserContext> => {
+    const context = await real.newContext(options);
+    mine.add(context);
+    context.on('close', () => mine.delete(context));
+    return context;
+  };
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'newContext') return newContext;
+      if (prop === 'contexts') return () => [...mine];
+      if (prop === 'newPage') {
+        // As Browser.newPage: a page in a context of its own, closed with the page.
+        return async (options?: BrowserContextOptions): Promise<Page> => {
+          const context = await newContext(options);
+          const page = await context.newPage();
+          page.once('close', () => void context.close().catch(() => undefined));
+          return page;
+        };
+      }
+      if (prop === 'close') {
+        return async (): Promise<void> => {
+          await Promise.all([...mine].map((c) => c.close().catch(() => undefined)));
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 export interface UserPageOptions extends BrowserContextOptions {

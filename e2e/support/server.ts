@@ -65,6 +65,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Servers still running: killed when this process exits, so a crashed or stopped run leaves none behind. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 let serverBuilt = false;
 function ensureServerBuilt(): void {
   if (serverBuilt) return;
@@ -98,11 +104,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       DATA_DIR: dataDir,
       // Browser tests register and log in many times from one address.
       AUTH_RATE_PER_MIN: '100000',
+      // Each file registers its own people: argon2id at its floor (services/passwords.ts).
+      PASSWORD_HASH_MEMORY_KIB: '1024',
+      PASSWORD_HASH_ITERATIONS: '1',
       ...webEnv,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -9,7 +9,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Browser } from 'playwright-core';
-import { ChatType, MessageType, PushKind, Terminal, chatPushUrl, privateCallPushUrl } from '@parley/protocol';
+import {
+  ChatType,
+  MessageType,
+  PushKind,
+  Terminal,
+  chatPushUrl,
+  privateCallPushUrl,
+  type OnlineTerminals,
+} from '@parley/protocol';
 import {
   Routes,
   VIEWPORTS,
@@ -21,7 +29,7 @@ import {
   startServer,
   type RunningServer,
 } from '../support/index.js';
-import { WAIT_MS, apiLogin, befriend, createMember, type Member } from '../support/chat.js';
+import { WAIT_MS, apiLogin, befriend, createMember, eventually, type Member } from '../support/chat.js';
 import { openChatByRoute } from '../support/chat-box.js';
 import { signIn, type Person } from '../support/contacts.js';
 import { expectCallClosed, expectCallPhase, expectMediaFlowing, recordPeerConnections } from '../support/call.js';
@@ -81,9 +89,18 @@ async function bobsClosedApp(withPeers: boolean): Promise<ClosedApp & { context:
   if (withPeers) await recordPeerConnections(page);
   else await page.getByTestId('tab-page-chat').waitFor();
   const app = await closeAppKeepWorker(page, server.url);
-  // The server sees Bob's socket go.
-  await new Promise((r) => setTimeout(r, 1_000));
+  // The server has seen Bob's socket go: he is on no terminal any more.
+  await eventually(() => onlineTerminals(bob.id), []);
   return { ...app, context };
+}
+
+/** The terminals on which the server has `userId` online, asked as his friend Alice. */
+async function onlineTerminals(userId: number): Promise<number[]> {
+  const res = await fetch(`${server.url}/api/user/terminal/online?userIds=${userId}`, {
+    headers: { accessToken: alice.token },
+  });
+  const body = (await res.json()) as { data: OnlineTerminals[] };
+  return body.data.flatMap((u) => u.terminals);
 }
 
 /** The next push the server sent to Bob's endpoint, decrypted. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import {
   CALL_SWEEP_INTERVAL_MS,
   Limits,
+  RING_TIMEOUT_MS,
   TURN_CREDENTIAL_TTL_S,
   Timing,
   WEBRTC_MAX_CHANNEL_DEFAULT,
@@ -11,6 +12,7 @@ import {
 import { DEFAULT_EXTRA_LIMITS } from './limits/table.js';
 import { parseTurnConfig, type TurnConfig } from './services/calls/turn.js';
 import { parseCidr } from './services/outbound/address.js';
+import { DEFAULT_PASSWORD_COST } from './services/passwords.js';
 import type { IceServer } from './services/system-config.js';
 
 export interface Config {
@@ -42,6 +44,9 @@ export interface Config {
   /** Seconds in which a just-rotated refresh token, presented again, gets the same successor. */
   refreshGraceS: number;
   authRatePerMin: number;
+  /** argon2id memory (KiB, at least 1,024) and passes of each new password hash (services/passwords.ts). */
+  passwordHashMemoryKib: number;
+  passwordHashIterations: number;
   /** API requests handled at once before new ones are shed with 503 + Retry-After (0 = no cap). */
   maxInFlight: number;
   /**
@@ -59,6 +64,8 @@ export interface Config {
   uploadBytesPerDay: number;
   trustProxy: boolean;
   iceServers: IceServer[];
+  /** CALL_RING_TIMEOUT_MS: how long a callee rings before the call ends as not answered (spec: 30 s). */
+  callRingTimeoutMs: number;
   webrtcMaxChannel: number;
   /** TURN_SECRET + TURN_URLS (+ TURN_TTL_S): per-user TURN REST credentials in /system/config. */
   turn: TurnConfig | undefined;
@@ -171,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', Timing.REFRESH_TOKEN_TTL_S),
     refreshGraceS: int(env, 'REFRESH_GRACE_S', Timing.REFRESH_GRACE_S),
     authRatePerMin: int(env, 'AUTH_RATE_PER_MIN', Limits.AUTH_RATE_PER_MIN),
+    passwordHashMemoryKib: int(env, 'PASSWORD_HASH_MEMORY_KIB', DEFAULT_PASSWORD_COST.memoryKib),
+    passwordHashIterations: int(env, 'PASSWORD_HASH_ITERATIONS', DEFAULT_PASSWORD_COST.iterations),
     rateLimits: str(env, 'RATE_LIMITS'),
     maxInFlight: int(env, 'MAX_IN_FLIGHT', 512),
     maxInFlightPerUser: int(env, 'MAX_IN_FLIGHT_PER_USER', 16),
@@ -179,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadBytesPerDay: int(env, 'UPLOAD_BYTES_PER_DAY', DEFAULT_EXTRA_LIMITS.uploadBytesPerDay),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     iceServers: iceServers(str(env, 'ICE_SERVERS')),
+    callRingTimeoutMs: Math.max(1_000, int(env, 'CALL_RING_TIMEOUT_MS', RING_TIMEOUT_MS)),
     webrtcMaxChannel: int(env, 'WEBRTC_MAX_CHANNEL', WEBRTC_MAX_CHANNEL_DEFAULT),
     turn: parseTurnConfig(
       str(env, 'TURN_SECRET'),

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Terminal, UserType } from '@parley/protocol';
 import { ApiClient, login, registerUser, uniqueName } from './support/api.js';
 import { startServer, usingPostgres, type TestServer } from './support/server.js';
+import { loadConfig } from '../src/index.js';
+import { Passwords } from '../src/services/passwords.js';
 
 let ts: TestServer;
 let client: ApiClient;
@@ -150,5 +152,47 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('password hashing cost (PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_ITERATIONS)', () => {
+  const hashOf = async (server: TestServer, userName: string) =>
+    (
+      await server.server.db.kysely
+        .selectFrom('users')
+        .select('password_hash')
+        .where('user_name', '=', userName.toLowerCase())
+        .executeTakeFirstOrThrow()
+    ).password_hash;
+
+  it("hashes at OWASP's baseline unless told otherwise", async () => {
+    expect(loadConfig({}).passwordHashMemoryKib).toBe(19_456);
+    expect(loadConfig({}).passwordHashIterations).toBe(2);
+    expect(await new Passwords().hash('secret1')).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_ITERATIONS: '3' })).toMatchObject({
+      passwordHashMemoryKib: 65_536,
+      passwordHashIterations: 3,
+    });
+  });
+
+  it('stores new hashes at the configured cost, never under the floor, and verifies hashes of any cost', async () => {
+    // This suite's own server runs at the floor (support/server.ts).
+    const name = uniqueName('cost');
+    await client.ok('register', { body: { userName: name, password: 'secret1' } });
+    expect(await hashOf(ts, name)).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
+    expect(await new Passwords({ memoryKib: 16, iterations: 0 }).hash('x')).toMatch(/\$m=1024,p=1,t=1\$/);
+
+    // An account whose hash was made at the default cost still logs in on a cheaper server.
+    const strong = await new Passwords().hash('secret2');
+    await ts.server.db.kysely
+      .updateTable('users')
+      .set({ password_hash: strong })
+      .where('user_name', '=', name.toLowerCase())
+      .execute();
+    await login(client, name, 'secret2');
+    const refused = await client.call('login', {
+      body: { terminal: Terminal.WEB, userName: name, password: 'secret1' },
+    });
+    expect(refused.body.code).not.toBe(200);
   });
 });

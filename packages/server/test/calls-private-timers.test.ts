@@ -20,6 +20,7 @@ import {
 import { befriend } from './support/contacts.js';
 import { closeAll, friendPair, twoTerminalUser } from './support/messages.js';
 import { startServer, type TestServer } from './support/server.js';
+import { loadConfig } from '../src/index.js';
 
 let ts: TestServer;
 let clock: CallClock;
@@ -49,6 +50,35 @@ describe('ring timeout', () => {
     expect(await sweep(ts)).toBe(0);
     expect(await ok(client, 'privateCallInfo', a.web, b.id)).toEqual({ isChating: false });
     closeAll(a, b);
+  });
+});
+
+describe('ring timeout set by CALL_RING_TIMEOUT_MS', () => {
+  it('a call rings as long as the server was told when it began: 8 s here, not 30', async () => {
+    let offset = 0;
+    const own = await startServer({
+      clock: () => Date.now() + offset,
+      callSweepIntervalMs: 0,
+      callRingTimeoutMs: 8_000,
+    });
+    try {
+      const c = new ApiClient(own.url);
+      const [a, b] = await friendPair(own, c);
+      await ok(c, 'privateCallSetup', a.web, b.id, { query: { mode: 'voice' } });
+      offset += 7_000;
+      expect(await sweep(own)).toBe(0);
+      offset += 1_500;
+      expect(await sweep(own)).toBe(1);
+      expect((await expectSignal(a.webSocket, S.FAILED)).content).toBe('notAnswered');
+      closeAll(a, b);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('is the spec’s 30 s by default, and never under a second', () => {
+    expect(loadConfig({}).callRingTimeoutMs).toBe(30_000);
+    expect(loadConfig({ CALL_RING_TIMEOUT_MS: '5' }).callRingTimeoutMs).toBe(1_000);
   });
 });
 

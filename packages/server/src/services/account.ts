@@ -15,7 +15,7 @@ import { AppError } from '../http/app-error.js';
 import type { PushService } from '../realtime/push.js';
 import { assertAccountUsable, type AuthInfo } from './auth.js';
 import type { Facts } from './facts/facts.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import type { Passwords } from './passwords.js';
 import { nameSkeleton } from './name-skeleton.js';
 import { hashToken, type TokenService } from './tokens.js';
 import type { DeviceService } from './sessions/devices.js';
@@ -41,6 +41,7 @@ export class AccountService {
     /** OPERATOR_USERNAMES (lowercase): these accounts are operators from registration on. */
     private readonly operatorNames: readonly string[],
     private readonly facts: Facts,
+    private readonly passwords: Passwords,
     /** Records each login's device and marks sessions active on refresh (Mine → Devices). */
     private readonly devices?: DeviceService,
   ) {}
@@ -56,7 +57,7 @@ export class AccountService {
     const skeleton = nameSkeleton(userName);
     const clash = await this.nameClash(userName, skeleton);
     if (clash) throw clash;
-    const passwordHash = await hashPassword(req.password);
+    const passwordHash = await this.passwords.hash(req.password);
     try {
       const row = await this.db
         .insertInto('users')
@@ -105,7 +106,7 @@ export class AccountService {
   async login(req: LoginRequest, userAgent = ''): Promise<TokenPair> {
     const user = await this.findByUserName(req.userName);
     if (!user) throw new AppError('userNotExist');
-    if (!(await verifyPassword(user.password_hash, req.password))) throw new AppError('passwordIncorrect');
+    if (!(await this.passwords.verify(user.password_hash, req.password))) throw new AppError('passwordIncorrect');
     assertAccountUsable(user);
     // Housekeeping: expired rows of this user are useless.
     await this.db
@@ -163,9 +164,9 @@ export class AccountService {
   async modifyPassword(auth: AuthInfo, req: ModifyPasswordRequest): Promise<void> {
     const user = auth.user;
     if (user.type === UserType.TRIAL) throw new AppError('trialCannotChangePassword');
-    if (!(await verifyPassword(user.password_hash, req.oldPassword))) throw new AppError('oldPasswordIncorrect');
+    if (!(await this.passwords.verify(user.password_hash, req.oldPassword))) throw new AppError('oldPasswordIncorrect');
     if (req.oldPassword === req.newPassword) throw new AppError('newPasswordSameAsOld');
-    const passwordHash = await hashPassword(req.newPassword);
+    const passwordHash = await this.passwords.hash(req.newPassword);
     await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
       // Every other session must log in again with the new password.

@@ -55,6 +55,7 @@ import { UploadService } from './upload.js';
 import { UserService } from './user.js';
 import { UserSerializer } from './user-serializer.js';
 import { OutboundFetcher } from './outbound/fetch.js';
+import { Passwords } from './passwords.js';
 
 export interface Services {
   tokens: TokenService;
@@ -164,6 +165,7 @@ export function createServices(
     presence,
     records: new CallRecords(serializer, push, clock),
     now: clock,
+    ringMs: config.callRingTimeoutMs,
     pushReachable,
   });
   const groupCalls = new GroupCallService({
@@ -174,6 +176,7 @@ export function createServices(
     stream: groupStream,
     maxChannel: config.webrtcMaxChannel,
     now: clock,
+    ringMs: config.callRingTimeoutMs,
     pushReachable,
   });
   const onUserClosed = async (userId: number) => {
@@ -192,6 +195,7 @@ export function createServices(
       config.refreshGraceS * 1000,
       config.operatorUserNames,
       facts,
+      new Passwords({ memoryKib: config.passwordHashMemoryKib, iterations: config.passwordHashIterations }),
       devices,
     ),
     devices,

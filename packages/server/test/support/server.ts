@@ -37,6 +37,8 @@ async function adminQuery(sql: string): Promise<void> {
 async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `parley_t_${crypto.randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
+  // A test database is thrown away at close: commits need not wait for the disk.
+  await adminQuery(`alter database ${name} set synchronous_commit = off`);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
@@ -85,6 +87,9 @@ async function startNode(dataDir: string, databaseUrl: string | undefined, overr
       maxEventLoopDelayMs: 0,
       // Tests fire many calls at once with one token; overload.test.ts switches the per-user bound on.
       maxInFlightPerUser: 0,
+      // The suite registers thousands of accounts: argon2id at its floor (passwords.ts).
+      passwordHashMemoryKib: 1024,
+      passwordHashIterations: 1,
       ...overrides,
     },
   );

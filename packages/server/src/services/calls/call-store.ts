@@ -34,6 +34,8 @@ export interface StoredCall {
   acceptedAt: number | null;
   /** Private: [caller, callee]. */
   members: CallMember[];
+  /** How long a member rings unanswered: CALL_RING_TIMEOUT_MS when the call began (older calls: 30 s). */
+  ringMs?: number;
 }
 
 export interface Versioned {
@@ -64,13 +66,15 @@ export interface CallStore {
 
 export const privateScope = (a: number, b: number): string => `p:${Math.min(a, b)}:${Math.max(a, b)}`;
 
+export const ringMsOf = (call: StoredCall): number => call.ringMs ?? RING_TIMEOUT_MS;
+
 /** The next moment a timer must look at the call: a ring running out, or a member's heartbeat expiring. */
 export function deadlineOf(call: StoredCall): number {
   let deadline = Number.MAX_SAFE_INTEGER;
-  // A private call that is still ringing has only the ring deadline (30 s < 60 s).
+  // A private call that is still ringing has only the ring deadline (30 s < 60 s by default).
   const ringingPrivate = call.kind === 'private' && call.acceptedAt === null;
   for (const m of call.members) {
-    if (m.state === 'ringing') deadline = Math.min(deadline, m.invitedAt + RING_TIMEOUT_MS);
+    if (m.state === 'ringing') deadline = Math.min(deadline, m.invitedAt + ringMsOf(call));
     else if (!ringingPrivate) deadline = Math.min(deadline, m.lastSeen + HEARTBEAT_EXPIRY_MS);
   }
   return deadline;

@@ -70,6 +70,7 @@ export async function setupGroupCall(
       createdAt: now,
       acceptedAt: null,
       members: [host!, ...ringing],
+      ringMs: d.ringMs,
     };
     const written = await d.store.create(draft, deadlineOf(draft));
     if (written === 'ok') call = draft;

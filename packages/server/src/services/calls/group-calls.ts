@@ -7,7 +7,6 @@ import type { Kysely } from 'kysely';
 import {
   CallFailReason,
   HEARTBEAT_EXPIRY_MS,
-  RING_TIMEOUT_MS,
   GroupCallSignal as G,
   buildGroupTip,
   type GroupCallInfo,
@@ -21,7 +20,7 @@ import type { Presence } from '../../realtime/presence.js';
 import type { PushService } from '../../realtime/push.js';
 import { isActive, loadAccess } from '../groups/access.js';
 import type { GroupStream } from '../groups/stream.js';
-import { deadlineOf, type CallMember, type CallStore, type StoredCall } from './call-store.js';
+import { deadlineOf, ringMsOf, type CallMember, type CallStore, type StoredCall } from './call-store.js';
 import { MAX_TRIES, transition, type Step } from './transition.js';
 import {
   assertLiveMember,
@@ -54,6 +53,8 @@ export interface GroupCallDeps {
   stream: GroupStream;
   maxChannel: number;
   now: () => number;
+  /** CALL_RING_TIMEOUT_MS: how long an invited member rings. */
+  ringMs: number;
   /** Which users a web push reaches (a live subscription): they are rung with no socket (docs/CALLS.md §3.6). */
   pushReachable?: (userIds: readonly number[]) => Promise<Set<number>>;
 }
@@ -187,7 +188,7 @@ export class GroupCallService {
       const now = this.d.now();
       if (!v || v.call.kind !== 'group' || deadlineOf(v.call) > now) return false;
       const { call } = v;
-      const unanswered = call.members.filter((m) => m.state === 'ringing' && now >= m.invitedAt + RING_TIMEOUT_MS);
+      const unanswered = call.members.filter((m) => m.state === 'ringing' && now >= m.invitedAt + ringMsOf(call));
       const silent = call.members.filter((m) => m.state === 'joined' && now > m.lastSeen + HEARTBEAT_EXPIRY_MS);
       const gone = [...unanswered, ...silent].map((m) => m.userId);
       const rest = without(call, gone);

@@ -46,6 +46,8 @@ export interface PrivateCallDeps {
   presence: Presence;
   records: CallRecords;
   now: () => number;
+  /** CALL_RING_TIMEOUT_MS: how long the callee rings. */
+  ringMs: number;
   /** Which users a web push reaches (a live subscription); absent: nobody (docs/CALLS.md §2.5). */
   pushReachable?: (userIds: readonly number[]) => Promise<Set<number>>;
 }
@@ -98,6 +100,7 @@ export class PrivateCallService {
       createdAt: now,
       acceptedAt: null,
       members: [member(me, true), member(uid, false)],
+      ringMs: this.d.ringMs,
     };
     const written = await this.d.store.create(call, deadlineOf(call));
     if (written !== 'ok') {
