@@ -12,6 +12,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // On PostgreSQL: one migrated template database per run, cloned for each server.
+          globalSetup: ['packages/server/test/support/pg-template.ts'],
           // Files share a worker's module cache (the server's modules are imported once per
           // worker, not once per file); each file still starts its own servers and databases.
           isolate: false,

@@ -53,14 +53,14 @@ export async function expectMediaFlowing(page: Page, who: string): Promise<Inbou
   const deadline = Date.now() + WAIT_MS;
   let first = await inboundBytes(page);
   while ((first.audio === 0 || first.video === 0) && Date.now() < deadline) {
-    await page.waitForTimeout(250);
+    await page.waitForTimeout(100);
     first = await inboundBytes(page);
   }
   expect(first.audio, `${who}: inbound audio bytes`).toBeGreaterThan(0);
   expect(first.video, `${who}: inbound video bytes`).toBeGreaterThan(0);
   let later = first;
   while ((later.audio <= first.audio || later.video <= first.video) && Date.now() < deadline) {
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(100);
     later = await inboundBytes(page);
   }
   expect(later.audio, `${who}: inbound audio bytes grow`).toBeGreaterThan(first.audio);
@@ -109,7 +109,7 @@ export async function expectMeshFlowing(page: Page, who: string, count: number):
     list.length === count && list.every((c) => c.state === 'connected' && c.audio > 0);
   let first = await inboundAudioByConnection(page);
   while (!ready(first) && Date.now() < deadline) {
-    await page.waitForTimeout(250);
+    await page.waitForTimeout(100);
     first = await inboundAudioByConnection(page);
   }
   expect(
@@ -120,7 +120,7 @@ export async function expectMeshFlowing(page: Page, who: string, count: number):
   let later = first;
   const grown = () => later.length === count && later.every((c, i) => c.audio > first[i]!.audio);
   while (!grown() && Date.now() < deadline) {
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(100);
     later = await inboundAudioByConnection(page);
   }
   expect(grown(), `${who}: inbound audio bytes grow on every connection`).toBe(true);

@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { API_BASE, Timing, type User } from '@parley/protocol';
-import { VIEWPORTS, newUserPage } from './browser.js';
+import { VIEWPORTS, newUserPage, type UserPageOptions } from './browser.js';
 import {
   MESSAGES_RE,
   Routes,
@@ -44,8 +44,13 @@ export async function registerAccount(server: RunningServer, prefix: string, nic
 }
 
 /** A fresh phone-sized context, logged in through the login page (ends on the messages tab). */
-export async function signIn(browser: Browser, server: RunningServer, account: Account): Promise<Person> {
-  const page = await newUserPage(browser, { viewport: VIEWPORTS.phone });
+export async function signIn(
+  browser: Browser,
+  server: RunningServer,
+  account: Account,
+  options: UserPageOptions = {},
+): Promise<Person> {
+  const page = await newUserPage(browser, { viewport: VIEWPORTS.phone, ...options });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // For the record on a failure (e.g. a missing chunk); refused API calls (4xx) are expected here.

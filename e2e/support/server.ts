@@ -44,7 +44,8 @@ export async function snapshotWebDist(target: string, timeoutMs = 60_000): Promi
     const before = builtAt();
     if (before) {
       rmSync(target, { recursive: true, force: true });
-      cpSync(WEB_DIST, target, { recursive: true });
+      // Source maps (half the bytes) are for debugging, not for the app.
+      cpSync(WEB_DIST, target, { recursive: true, filter: (src) => !src.endsWith('.map') });
       if (builtAt() === before) return;
     }
     await sleep(500);

@@ -84,8 +84,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expectChatRow(a.page, bob.id, { unread: 1, last: 'fresh start' });
       await openChatFromList(a.page, bob.id);
       await eventually(() => shownTexts(a.page), ['fresh start']);
-      // No history load brings the old messages back a moment later.
-      await a.page.waitForTimeout(1500);
+      // No history load brings the old messages back: the chat knows there is no older history.
+      await a.page.locator('[data-testid="message-list"][data-history="all"]').waitFor();
       expect(await shownTexts(a.page)).toEqual(['fresh start']);
       await leaveChat(a.page);
     });

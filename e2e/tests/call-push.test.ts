@@ -80,7 +80,7 @@ afterAll(async () => {
 /** Bob's browser: signed in, the service worker installed, then every app page closed. */
 async function bobsClosedApp(withPeers: boolean): Promise<ClosedApp & { context: BrowserContext }> {
   const { accessToken, refreshToken } = await apiLogin(server, bob, Terminal.WEB);
-  const page = await newUserPage(browser, { viewport: VIEWPORTS.phone });
+  const page = await newUserPage(browser, { viewport: VIEWPORTS.phone, serviceWorkers: 'allow' });
   const context = page.context();
   await context.grantPermissions(['notifications'], { origin: server.url });
   await page.goto(`${server.url}/manifest.webmanifest`);

@@ -67,7 +67,7 @@ describe('logout removes the chats from this browser', () => {
     await befriend(server, alice, bobMember);
     await apiSendText(server, alice, bobMember.id, 'Secret one');
     await apiSendText(server, alice, bobMember.id, 'Secret two');
-    bob = await signIn(browser, server, bobMember);
+    bob = await signIn(browser, server, bobMember, { serviceWorkers: 'allow' }); // the app shell's caches
     await expectListReady(bob.page);
   });
   afterAll(async () => {

@@ -123,7 +123,7 @@ describe.each(Object.entries(VIEWPORTS))('offline start and queue (%s)', (size, 
     await befriend(server, alice, bob);
     await apiSendText(server, bob, alice.id, 'Stored hello');
     const { accessToken, refreshToken } = await apiLogin(server, alice, Terminal.WEB);
-    page = await newUserPage(browser, { viewport });
+    page = await newUserPage(browser, { viewport, serviceWorkers: 'allow' });
     context = page.context();
     page.on('pageerror', (e) => console.log(`[${size}] page error: ${e.message}`));
     page.on('console', (m) => {

@@ -43,7 +43,7 @@ afterAll(async () => {
 
 async function signedInPage(viewport: { width: number; height: number }, locale = 'en-US') {
   const { accessToken, refreshToken } = await apiLogin(server, bob, Terminal.WEB);
-  const page = await newUserPage(browser, { viewport, locale, pushOffer: true });
+  const page = await newUserPage(browser, { viewport, locale, pushOffer: true, serviceWorkers: 'allow' });
   await page.goto(`${server.url}/manifest.webmanifest`);
   await page.evaluate(
     ([info, lang]) => {

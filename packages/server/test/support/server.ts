@@ -8,8 +8,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp, loadConfig, type Config, type ParleyServer } from '../../src/index.js';
+import { adminQuery, databaseUrl } from './pg-template.js';
 
 export interface TestServer {
   /** http://127.0.0.1:<port> */
@@ -22,26 +23,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
+/**
+ * A fresh database, cloned from the run's migrated template (support/pg-template.ts) when
+ * there is one, so the server's migrations find nothing to do.
+ */
 async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `parley_t_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  const template = inject('pgTemplate');
+  await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
   // A test database is thrown away at close: commits need not wait for the disk.
   await adminQuery(`alter database ${name} set synchronous_commit = off`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  return { url: databaseUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 export const usingPostgres = (): boolean => process.env.TEST_DB === 'postgres';

@@ -219,6 +219,8 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
         ref={scrollRef}
         className="message-list"
         data-testid="message-list"
+        // Whether older history may still load (tests wait for "the whole history is here").
+        data-history={loadingOlder ? 'loading' : hasMore ? 'more' : 'all'}
         onScroll={onScroll}
         onWheel={markUserScroll}
         onTouchMove={markUserScroll}
