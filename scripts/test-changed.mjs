@@ -7,6 +7,7 @@
  *   npm run test:changed -- --since main  …and the commits since main
  *   npm run test:changed -- --pg          server tests on PostgreSQL too
  *   npm run test:changed -- --dry         print the plan only
+ *   npm run test:changed -- --all-browser every browser file a web change touches, not the first 3
  *
  * What runs, from the changed files:
  *   every changed file          eslint (cached) and prettier --check on those files
@@ -16,7 +17,7 @@
  *                               when nothing under src/ changed)
  *   packages/web                web unit tests that import the changed files, a web
  *                               build, and the browser files that use one of the
- *                               data-testids those files render (+ smoke)
+ *                               data-testids those files render, the 3 that use the most (+ smoke)
  *   e2e/                        the changed browser files and those importing a changed
  *                               support file
  * Browser files need built apps: the script builds what changed. Ends with
@@ -105,6 +106,9 @@ for (const support of e2eFiles.filter((f) => f.startsWith('e2e/support/'))) {
 }
 
 // Changed web source: the browser files that use one of the test ids it renders.
+/** Browser files picked for a web change (about 20–50 s each); --all-browser runs every match. */
+const MAX_BROWSER_FILES = 3;
+const skippedBrowser = [];
 const webTests = [];
 if (webSrc.length || protocol.length) {
   const ids = new Set();
@@ -113,8 +117,15 @@ if (webSrc.length || protocol.length) {
     for (const m of text.matchAll(/(?:data-testid|testId)=\{?["'`]([\w-]+)/g)) ids.add(m[1]);
     for (const m of text.matchAll(/testId:\s*["'`]([\w-]+)/g)) ids.add(m[1]);
   }
-  for (const [f, text] of textOf)
-    if ([...ids].some((id) => text.includes(`'${id}`) || text.includes(`\`${id}`))) browserFiles.add(f);
+  // The files that use the most of those ids first; past MAX_BROWSER_FILES the rest is named, not run.
+  const uses = (text) => [...ids].filter((id) => text.includes(`'${id}`) || text.includes(`\`${id}`)).length;
+  const ranked = [...textOf]
+    .map(([f, text]) => [f, uses(text)])
+    .filter(([, n]) => n > 0)
+    .sort((x, y) => y[1] - x[1]);
+  const limit = flag('--all-browser') ? Infinity : MAX_BROWSER_FILES;
+  for (const [f] of ranked.slice(0, limit)) browserFiles.add(f);
+  skippedBrowser.push(...ranked.slice(limit).map(([f]) => f));
   browserFiles.add('e2e/tests/smoke.test.ts');
   webTests.push(...webSrc.filter((f) => /\.test\.tsx?$/.test(f)));
   const sources = webSrc.filter((f) => !/\.test\.tsx?$/.test(f));
@@ -126,13 +137,14 @@ if (webSrc.length || protocol.length) {
 if (browserFiles.size) {
   if (webSrc.length || protocol.length) step('build:web', 'npm', ['run', 'build', '-w', '@parley/web']);
   step('build:server', process.execPath, ['packages/server/build.mjs', '--if-stale']);
-  // Two files at a time, as npm test runs them.
   vitest('e2e', 'e2e', [...browserFiles].sort(), {});
 }
 
 // ---- running -------------------------------------------------------------------
 console.log(`changed: ${changed.length} file(s)${since ? ` since ${since}` : ''}`);
 for (const s of steps) console.log(`  ${s.name}: ${[relative(ROOT, s.cmd) || s.cmd, ...s.args].join(' ')}`);
+if (skippedBrowser.length)
+  console.log(`  not run (they use those test ids too; --all-browser runs them): ${skippedBrowser.join(' ')}`);
 if (dry || steps.length === 0) {
   if (steps.length === 0) console.log('nothing to run\n0 passed, 0 failed');
   process.exit(0);

@@ -61,8 +61,14 @@ const STAGES = [
     together: 'checks',
     needs: TS_PROJECTS.map((p) => `${p}/tsconfig.json`),
   }),
-  check('lint', bin('eslint'), ['.'], { together: 'checks' }),
-  check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn'], { together: 'checks' }),
+  // Caches under .test-data: a second run on one checkout looks only at changed files.
+  check('lint', bin('eslint'), ['--cache', '--cache-location', '.test-data/eslintcache', '.'], { together: 'checks' }),
+  check(
+    'format',
+    bin('prettier'),
+    ['--check', '--cache', '--cache-location', '.test-data/prettiercache', '.', '--log-level', 'warn'],
+    { together: 'checks' },
+  ),
   check('locales', bin('tsx'), ['scripts/check-locales.ts'], { together: 'checks' }),
   vitest('protocol', 'protocol'),
   // Server test files run two or three at a time (vitest's default on 2 cores is one): each

@@ -192,7 +192,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await a.page.getByTestId('password-confirm').fill('new-pass-123');
       await a.page.getByTestId('password-submit').click();
       await a.page.getByTestId('password-refusal').waitFor();
-      await a.page.waitForTimeout(400);
+      // A toast from the same reply would be on screen once React has painted twice more.
+      await a.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(await a.page.getByTestId('toast').count()).toBe(0);
     });
 

@@ -127,9 +127,22 @@ describe('phone and laptop signed in at once', () => {
 describe('the Devices page in three languages at both sizes', () => {
   let server: RunningServer;
   let browser: Browser;
+  /** One person on a phone and a laptop, signed in once; each language reloads both. */
+  let pages: [string, Page][];
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
+    const userName = uniqueUserName('shots');
+    const password = 'devices-pass1';
+    await registerViaApi(server, userName, password);
+    pages = [
+      ['390x844', await newUserPage(browser, phoneOptions('en-US'))],
+      ['1280x800', await newUserPage(browser, laptopOptions('en-US'))],
+    ];
+    for (const [, page] of pages) {
+      await openLogin(page, server);
+      await login(page, server, userName, password);
+    }
   });
   afterAll(async () => {
     await browser?.close();
@@ -137,24 +150,14 @@ describe('the Devices page in three languages at both sizes', () => {
   });
 
   it.each(['en-US', 'zh-CN', 'ar-SA'])('%s', async (locale) => {
-    const userName = uniqueUserName(`shots-${locale}`);
-    const password = 'devices-pass1';
-    await registerViaApi(server, userName, password);
-    const pages: [string, Page][] = [
-      ['390x844', await newUserPage(browser, phoneOptions(locale))],
-      ['1280x800', await newUserPage(browser, laptopOptions(locale))],
-    ];
-    for (const [, page] of pages) {
-      await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
-      await openLogin(page, server);
-      await login(page, server, userName, password);
-    }
     for (const [size, page] of pages) {
+      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      await openRoute(page, server, Routes.chat);
+      await page.reload();
       await openDevices(page);
       await expect.poll(() => page.locator('.device').count()).toBe(2);
       expect(await page.getByTestId('device-this').innerText()).toBe(text(locale, 'devices.thisDevice'));
       await screenshot(page, `devices-${locale}-${size}`);
-      await page.context().close();
     }
   });
 });
