@@ -82,9 +82,10 @@ if (protocol.length) vitest('protocol', 'protocol', []);
 const serverAll = protocol.length > 0 || serverSrc.length > 0;
 const serverFiles = serverAll ? [] : serverTests.filter((f) => f.endsWith('.test.ts'));
 if (serverAll || serverFiles.length) {
-  vitest('server:sqlite', 'server', serverFiles, { TEST_DB: 'sqlite' });
+  // Two or three files at a time, as npm test runs them.
+  vitest('server:sqlite', 'server', ['--maxWorkers=2', ...serverFiles], { TEST_DB: 'sqlite' });
   if (flag('--pg'))
-    vitest('server:postgres', 'server', serverFiles, {
+    vitest('server:postgres', 'server', ['--maxWorkers=3', ...serverFiles], {
       TEST_DB: 'postgres',
       TEST_PG_URL: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     });
