@@ -74,7 +74,7 @@ if (e2eFiles.length) projects.add('e2e');
 if (under('bench/').some(code)) projects.add('bench');
 if (under('scripts/').some((f) => f.endsWith('.ts'))) projects.add('scripts');
 if (projects.size) step('typecheck', join(BIN, 'tsc'), ['-b', ...projects]);
-if (under('packages/web/src/locales/').length || under('packages/protocol/src/errors').length)
+if (under('packages/web/src/i18n/locales/').length || under('packages/protocol/src/errors').length)
   step('locales', join(BIN, 'tsx'), ['scripts/check-locales.ts']);
 
 if (protocol.length) vitest('protocol', 'protocol', []);
@@ -84,11 +84,7 @@ const serverFiles = serverAll ? [] : serverTests.filter((f) => f.endsWith('.test
 if (serverAll || serverFiles.length) {
   // Two or three files at a time, as npm test runs them.
   vitest('server:sqlite', 'server', ['--maxWorkers=2', ...serverFiles], { TEST_DB: 'sqlite' });
-  if (flag('--pg'))
-    vitest('server:postgres', 'server', ['--maxWorkers=3', ...serverFiles], {
-      TEST_DB: 'postgres',
-      TEST_PG_URL: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    });
+  if (flag('--pg')) vitest('server:postgres', 'server', ['--maxWorkers=3', ...serverFiles], { TEST_DB: 'postgres' });
 }
 
 const browserFiles = new Set(e2eFiles.filter((f) => f.startsWith('e2e/tests/') && f.endsWith('.test.ts')));
