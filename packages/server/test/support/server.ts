@@ -31,6 +31,9 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
   const name = `parley_t_${crypto.randomBytes(6).toString('hex')}`;
   const template = inject('pgTemplate');
   await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  // A test database is thrown away at close: commits need not wait for the disk. The loss
+  // tests, which must send their messages within a time bound, depend on it under load.
+  await adminQuery(`alter database ${name} set synchronous_commit = off`);
   return { url: databaseUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
