@@ -81,6 +81,12 @@ export interface UserPageOptions extends BrowserContextOptions {
   locale?: string;
   /** Let the app offer notifications after the first send (off: most tests click on right after sending). */
   pushOffer?: boolean;
+  /**
+   * Let the app fetch every page's chunk while idle after sign-in (off: the context reports
+   * Data Saver, so pages load on first visit; the preloading is a third of the browser's work
+   * per signed-in context, and only smoke.test.ts checks it).
+   */
+  preloadPages?: boolean;
 }
 
 /**
@@ -90,7 +96,7 @@ export interface UserPageOptions extends BrowserContextOptions {
  * about a sixth of Chromium's work in a browser file, for tests that never go offline.
  */
 export async function newUserPage(browser: Browser, options: UserPageOptions = {}): Promise<Page> {
-  const { pushOffer = false, ...contextOptions } = options;
+  const { pushOffer = false, preloadPages = false, ...contextOptions } = options;
   const context = await browser.newContext({
     viewport: VIEWPORTS.phone,
     deviceScaleFactor: 1,
@@ -99,6 +105,12 @@ export async function newUserPage(browser: Browser, options: UserPageOptions = {
   });
   // The key push/index.ts keeps once the offer was made: a test that wants the offer asks for it.
   if (!pushOffer) await context.addInitScript(() => localStorage.setItem('parley.pushAsked', '1'));
+  if (!preloadPages) {
+    await context.addInitScript(() => {
+      const info = (globalThis as { NetworkInformation?: { prototype: object } }).NetworkInformation;
+      if (info) Object.defineProperty(info.prototype, 'saveData', { get: () => true });
+    });
+  }
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;

@@ -3,15 +3,15 @@
  * connections seen from the test (an init script records every RTCPeerConnection the
  * app makes, so the production build needs no test hook), media stats, the call page.
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { WAIT_MS } from './chat.js';
 import { openChatFromList } from './chat-box.js';
 import { openTab } from './flows.js';
 
-/** Records the page's RTCPeerConnections on `window.__e2ePeers`; reloads so it applies. */
-export async function recordPeerConnections(page: Page): Promise<void> {
-  await page.context().addInitScript(() => {
+/** Records every RTCPeerConnection the context's pages make on `window.__e2ePeers`, from their next load on. */
+export async function installPeerRecorder(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
     const Native = window.RTCPeerConnection;
     const peers: RTCPeerConnection[] = [];
     (window as unknown as { __e2ePeers: RTCPeerConnection[] }).__e2ePeers = peers;
@@ -22,6 +22,11 @@ export async function recordPeerConnections(page: Page): Promise<void> {
       }
     };
   });
+}
+
+/** Records the page's RTCPeerConnections on `window.__e2ePeers`; reloads so it applies. */
+export async function recordPeerConnections(page: Page): Promise<void> {
+  await installPeerRecorder(page.context());
   await page.reload();
   await page.getByTestId('tab-page-chat').waitFor();
 }

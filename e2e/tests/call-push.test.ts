@@ -32,7 +32,13 @@ import {
 import { WAIT_MS, apiLogin, befriend, createMember, eventually, type Member } from '../support/chat.js';
 import { openChatByRoute } from '../support/chat-box.js';
 import { signIn, type Person } from '../support/contacts.js';
-import { expectCallClosed, expectCallPhase, expectMediaFlowing, recordPeerConnections } from '../support/call.js';
+import {
+  expectCallClosed,
+  expectCallPhase,
+  expectMediaFlowing,
+  installPeerRecorder,
+  recordPeerConnections,
+} from '../support/call.js';
 import {
   bodiesTo,
   browserKeys,
@@ -85,9 +91,10 @@ async function bobsClosedApp(withPeers: boolean): Promise<ClosedApp & { context:
   await context.grantPermissions(['notifications'], { origin: server.url });
   await page.goto(`${server.url}/manifest.webmanifest`);
   await page.evaluate((info) => localStorage.setItem('loginInfo', info), JSON.stringify({ accessToken, refreshToken }));
+  // Before the app's first load, so no reload races the service worker's install.
+  if (withPeers) await installPeerRecorder(context);
   await openRoute(page, server, Routes.chat);
-  if (withPeers) await recordPeerConnections(page);
-  else await page.getByTestId('tab-page-chat').waitFor();
+  await page.getByTestId('tab-page-chat').waitFor();
   const app = await closeAppKeepWorker(page, server.url);
   // The server has seen Bob's socket go: he is on no terminal any more.
   await eventually(() => onlineTerminals(bob.id), []);

@@ -76,4 +76,30 @@ describe('smoke', () => {
     expect(page.url()).toMatch(MESSAGES_RE);
     await page.context().close();
   });
+
+  it('fetches the pages a user may open next while idle after sign-in; with Data Saver, each on its first visit', async () => {
+    const userName = uniqueUserName('smoke');
+    await registerViaApi(server, userName, 'smoke-pass1');
+    const minePage = /\/assets\/MinePage-[\w-]+\.js$/;
+
+    const eager = await newUserPage(browser, { preloadPages: true });
+    const preloaded = eager.waitForRequest(minePage);
+    await login(eager, server, userName, 'smoke-pass1');
+    await preloaded; // the Mine tab's chunk, never opened
+    await eager.locator('html[data-preload="done"]').waitFor({ state: 'attached' });
+    await eager.context().close();
+
+    const saver = await newUserPage(browser); // reports Data Saver (support/browser.ts)
+    const chunks: string[] = [];
+    saver.on('request', (r) => {
+      if (minePage.test(r.url())) chunks.push(r.url());
+    });
+    await login(saver, server, userName, 'smoke-pass1');
+    await saver.locator('html[data-preload="off"]').waitFor({ state: 'attached' });
+    expect(chunks).toEqual([]);
+    const onVisit = saver.waitForRequest(minePage);
+    await saver.getByTestId('tab-mine').click();
+    await onVisit;
+    await saver.context().close();
+  });
 });

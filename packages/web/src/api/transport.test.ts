@@ -56,4 +56,36 @@ describe('exchange', () => {
       code: RuntimeCode.UPLOAD_DOWNLOAD_FAILURE,
     });
   });
+
+  it('a body cut off after the status (the page unloading) is a network failure, not a success', async () => {
+    const cut = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('{"code":200,"data":{"id'));
+        c.error(new TypeError('network error'));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(cut, { status: 200 }))),
+    );
+    await expect(exchange({ method: 'GET', url: '/api/user/self' })).rejects.toMatchObject({
+      code: RuntimeCode.NETWORK_FAILURE,
+    });
+  });
+
+  it('only the envelope says a call succeeded: a 2xx page that is not ours is 502; an error page keeps its status', async () => {
+    const answer = (body: string | null, status: number) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => Promise.resolve(new Response(body, { status }))),
+      );
+    answer('<html>captive portal</html>', 200);
+    expect(await exchange({ method: 'GET', url: '/api/x' })).toMatchObject({ code: 502, data: null });
+    answer(null, 204);
+    expect(await exchange({ method: 'GET', url: '/api/x' })).toMatchObject({ code: 502 });
+    answer('<html>413</html>', 413);
+    expect(await exchange({ method: 'GET', url: '/api/x' })).toMatchObject({ code: 413 });
+    answer('{"code":200,"message":"ok","data":{"id":7}}', 200);
+    expect(await exchange({ method: 'GET', url: '/api/x' })).toMatchObject({ code: 200, data: { id: 7 } });
+  });
 });

@@ -78,15 +78,20 @@ export async function exchange(req: Exchange): Promise<Envelope> {
     transfer: req.transfer ?? false,
     abort: () => controller.abort(),
   });
-  let res: Response;
   try {
-    res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, signal: controller.signal });
+    const res = await fetch(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: controller.signal,
+    });
+    // The body is part of the answer: one cut off (page unloading, network gone) is a failure.
+    return envelopeOf(res.status, res.statusText, await res.text());
   } catch {
     throw guard.failure();
   } finally {
     guard.release();
   }
-  return parseEnvelope(res);
 }
 
 /** fetch cannot report upload progress; XMLHttpRequest can. */
@@ -121,10 +126,14 @@ function exchangeWithProgress(req: Exchange): Promise<Envelope> {
   });
 }
 
+/**
+ * The envelope mirrors the HTTP status; a body that is not the envelope (a proxy's page)
+ * keeps the status, and a 2xx one becomes 502: only our envelope says a call succeeded.
+ */
 function envelopeOf(status: number, statusText: string, text: string): Envelope {
   try {
     const body = JSON.parse(text) as Partial<Envelope>;
-    if (typeof body.code === 'number') {
+    if (typeof body?.code === 'number') {
       return {
         code: body.code,
         message: body.message ?? '',
@@ -136,24 +145,8 @@ function envelopeOf(status: number, statusText: string, text: string): Envelope 
   } catch {
     // not JSON: fall through
   }
-  return { code: status, message: statusText, data: null };
+  return { code: status >= 200 && status < 300 ? NOT_OUR_ENVELOPE : status, message: statusText, data: null };
 }
 
-/** The envelope mirrors the HTTP status; a body that is not the envelope (proxy page) keeps the status. */
-async function parseEnvelope(res: Response): Promise<Envelope> {
-  try {
-    const body = (await res.json()) as Partial<Envelope>;
-    if (typeof body.code === 'number') {
-      return {
-        code: body.code,
-        message: body.message ?? '',
-        data: body.data ?? null,
-        key: body.key,
-        params: body.params,
-      };
-    }
-  } catch {
-    // not JSON: fall through
-  }
-  return { code: res.status, message: res.statusText, data: null };
-}
+/** Bad gateway: something between us and the server answered. */
+const NOT_OUR_ENVELOPE = 502;

@@ -90,7 +90,8 @@ async function resume(shown: boolean, attempt: number): Promise<void> {
       return endSession({ forget: err.deletedId });
     }
     if (shown && isNetworkError(err)) return retryLater(attempt);
-    return endSession();
+    // Not a verdict on the session (the server said nothing): the next start tries again.
+    return endSession({ keepTokens: isNetworkError(err) });
   }
   // Lists that could not load while offline load now (their own retry waits for a reconnect).
   if (attempt > 0) void reloadLists();

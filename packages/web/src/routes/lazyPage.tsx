@@ -69,18 +69,31 @@ export function lazyPage(load: Loader, options: { preloadFirst?: boolean } = {})
   );
 }
 
+/** The user asked the browser to save data (Data Saver, Lite mode): fetch only what they open. */
+export function savingData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return connection?.saveData === true;
+}
+
 /**
  * Fetches every page's chunk, one after another, when the browser is idle, so the
  * first visit to a page opens at once (the pages together are a few hundred KB).
+ * Not when the user saves data: then each page loads on its first visit. The root
+ * element's `data-preload` says which (`off`, `loading`, `done`).
  */
 let preloaded = false;
 export function preloadPages(): void {
   if (preloaded) return;
   preloaded = true;
+  const mark = (state: 'off' | 'loading' | 'done') => {
+    if (typeof document !== 'undefined') document.documentElement.dataset.preload = state;
+  };
+  if (savingData()) return mark('off');
+  mark('loading');
   const queue = [...registry.filter((p) => p.first), ...registry.filter((p) => !p.first)];
   const next = () => {
     const page = queue.shift();
-    if (!page) return;
+    if (!page) return mark('done');
     void page
       .get()
       .catch(() => undefined)
