@@ -26,9 +26,10 @@ export default defineConfig({
           include: ['e2e/tests/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
-          // One worker runs the files one after another with one module cache and one Chromium
-          // (support/browser.ts); each file still starts its own server and opens its own contexts.
+          // A worker runs its files one after another with one module cache and one Chromium
+          // (support/browser.ts); each file still starts its own server and opens its own
+          // contexts. npm test runs two workers (scripts/test.mjs): a browser file waits on
+          // its server and timers about half the time, so two keep both cores busy.
           isolate: false,
         },
       },

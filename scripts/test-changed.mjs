@@ -134,7 +134,7 @@ if (webSrc.length || protocol.length) {
 if (browserFiles.size) {
   if (webSrc.length || protocol.length) step('build:web', 'npm', ['run', 'build', '-w', '@parley/web']);
   step('build:server', process.execPath, ['packages/server/build.mjs', '--if-stale']);
-  vitest('e2e', 'e2e', [...browserFiles].sort(), {});
+  vitest('e2e', 'e2e', ['--maxWorkers=2', ...[...browserFiles].sort()], {});
 }
 
 // ---- running -------------------------------------------------------------------

@@ -31,6 +31,8 @@ const E2E_TIMEOUT_MS = Number(process.env.TEST_E2E_TIMEOUT_MS ?? 30 * 60_000);
 const BUDGET_MIN = Number(process.env.TEST_BUDGET_MIN ?? 12);
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Browser test files at a time (each worker has its own Chromium): 556 → 332 s on a quiet 2-core machine. */
+const E2E_WORKERS = Number(process.env.TEST_E2E_WORKERS ?? 2);
 /** Server test files at a time, per database; TEST_SERVER_WORKERS sets both. */
 const SERVER_WORKERS = {
   sqlite: Number(process.env.TEST_SERVER_WORKERS ?? 2),
@@ -84,7 +86,7 @@ const STAGES = [
   vitest('web', 'web'),
   check('build:web', 'npm', ['run', 'build', '-w', '@parley/web'], { together: 'build' }),
   check('build:server', 'npm', ['run', 'build', '-w', '@parley/server'], { together: 'build' }),
-  vitest('e2e', 'e2e', {}, { after: ['build:web', 'build:server'], timeoutMs: E2E_TIMEOUT_MS }),
+  vitest('e2e', 'e2e', {}, { after: ['build:web', 'build:server'], timeoutMs: E2E_TIMEOUT_MS, workers: E2E_WORKERS }),
 ];
 
 function bin(name) {
