@@ -40,6 +40,15 @@ export function apiGroupText(
   return groupApi<GroupMessage>(server, from, 'POST', '/message/group/send', body);
 }
 
+/** The owner changes the group's name, announcement or the like (PUT /group/modify). */
+export function apiModifyGroup(
+  server: RunningServer,
+  owner: Member,
+  change: { id: number; name?: string; notice?: string },
+) {
+  return groupApi<Group>(server, owner, 'PUT', '/group/modify', change);
+}
+
 /** `who` invites these friends into the group (again, after they left). */
 export function apiInvite(server: RunningServer, who: Member, groupId: number, friends: Member[]) {
   return groupApi<null>(server, who, 'POST', '/group/invite', { groupId, friendIds: friends.map((f) => f.id) });

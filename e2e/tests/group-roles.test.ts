@@ -12,6 +12,7 @@ import { sendText } from '../support/chat-box.js';
 import {
   apiCreateGroup,
   apiInvite,
+  apiModifyGroup,
   expectComposerBlocked,
   expectTip,
   memberAction,
@@ -53,6 +54,23 @@ describe('groups: roles, mutes, remove, leave, dissolve (390×844)', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  it('keeps the Announcement label whole beside a long announcement (issue 20 point 7)', async () => {
+    const notice = 'Chapter twelve this week: bring your notes, your questions and something to share';
+    await apiModifyGroup(server, alice, { id: groupId, notice });
+    await openGroupInfo(a.page, 'owner');
+    const cell = a.page.getByTestId('group-info-notice');
+    await cell.locator('.cell__value', { hasText: 'Chapter twelve' }).waitFor();
+    const label = cell.locator('.cell__label');
+    expect((await label.innerText()).trim()).toBe(en('group.notice'));
+    // The label's words fit its box (they ran under the value), and the boxes do not meet.
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const l = (await label.boundingBox())!;
+    const v = (await cell.locator('.cell__value').boundingBox())!;
+    expect(l.x + l.width).toBeLessThanOrEqual(v.x);
+    await screenshot(a.page, 'group-info-long-notice-390');
+    await backToChat(a);
   });
 
   it('shows muted members why they cannot type when Alice mutes all; the owner still can', async () => {

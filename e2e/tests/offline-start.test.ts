@@ -2,8 +2,8 @@
  * Offline start and the offline queue (issue 11 points 3, 4, 6), at 390×844 and 1280×800:
  * the installed app (service worker) opens with the network cut and shows the stored chats;
  * with every request delayed 4 s the stored list still shows at once; text typed while the
- * socket is down waits with a clock mark (also across a reload), the header says
- * "connecting", and the messages leave once, in order, when the connection returns.
+ * socket is down waits with a clock mark (also across a reload), the header says "waiting
+ * for network", and the messages leave once, in order, when the connection returns.
  * Prints the start-to-list times; screenshots of the states in en-US, zh-CN and ar-SA.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,7 +155,7 @@ describe.each(Object.entries(VIEWPORTS))('offline start and queue (%s)', (size, 
     await page.locator('[data-testid="connection-banner"][data-network="offline"]').waitFor();
   });
 
-  it('queues text and a quote typed offline, with a clock mark and "connecting" in the header, across a reload', async () => {
+  it('queues text and a quote typed offline, with a clock mark and "waiting for network" in the header, across a reload', async () => {
     await chatRow(page, bob.id).click();
     await expectChatBox(page, bob.id);
     await page.getByTestId('chat-box-connecting').waitFor();
@@ -176,7 +176,7 @@ describe.each(Object.entries(VIEWPORTS))('offline start and queue (%s)', (size, 
       await expectChatBox(page, bob.id);
       await eventually(() => page.locator('[data-testid^="message-queued-"]').count(), 3, 'clock marks after reload');
       await expect(page.getByTestId('chat-box-connecting').innerText()).resolves.toBe(
-        text(locale, 'offline.connecting'),
+        text(locale, 'offline.waitingNetwork'),
       );
       await screenshot(page, `offline-queue-${size}-${locale}`);
       await page.getByTestId('chat-box').getByTestId('nav-back').click();

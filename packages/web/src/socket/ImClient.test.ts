@@ -198,3 +198,64 @@ describe('ImClient and a server going away', () => {
     expect(events.onReconnected).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('ImClient and the browser network events (issue 20 point 2)', () => {
+  it('offline closes a live socket at once, with the lost notice, and makes no attempt while offline', () => {
+    const { client, events, live, sockets } = setup();
+    client.connect('tok');
+    live().login();
+    client.networkChanged(false);
+    expect(client.getState()).toBe('closed');
+    expect(live().closedWith).toBe(CloseCode.NORMAL);
+    expect(events.onConnectionLost).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS * 5);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('online tries at once, inside the reconnect gap, and logs in with the reconnected notice', () => {
+    const { client, events, live, sockets } = setup();
+    client.connect('tok');
+    live().login();
+    client.networkChanged(false);
+    vi.advanceTimersByTime(1_000); // well inside the 10 s gap since the last attempt
+    client.networkChanged(true);
+    expect(sockets).toHaveLength(2);
+    live().login();
+    expect(client.getState()).toBe('loggedIn');
+    expect(events.onReconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it('a start while offline waits for the network; a repeated event changes nothing', () => {
+    const { client, sockets } = setup();
+    client.networkChanged(false);
+    client.connect('tok');
+    expect(sockets).toHaveLength(0);
+    client.networkChanged(true);
+    client.networkChanged(true);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('a failed attempt while online keeps the gap; the network coming back skips it', () => {
+    const { client, live, sockets } = setup();
+    client.connect('tok');
+    live().serverClose(1006); // server unreachable: 600009, next try after the gap
+    expect(client.lastFailure()?.code).toBe(RuntimeCode.SOCKET_CONNECT_FAILURE);
+    client.networkChanged(false);
+    client.networkChanged(true);
+    expect(sockets).toHaveLength(2);
+    live().serverClose(1006);
+    vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS - 1);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('after a logout the events open nothing', () => {
+    const { client, sockets } = setup();
+    client.connect('tok');
+    client.close();
+    client.networkChanged(false);
+    client.networkChanged(true);
+    expect(sockets).toHaveLength(1);
+  });
+});

@@ -1,7 +1,10 @@
 /**
  * The /im socket client (spec §4, wire-contract §9). States: closed → open →
  * loggedIn. Heartbeat every 10 s; after a drop it reconnects no sooner than 10 s
- * after the previous attempt. Free of DOM and React so it is unit-tested in node.
+ * after the previous attempt. The browser's network events are facts: going offline
+ * closes the socket at once (no heartbeat has to miss first), and while offline no
+ * attempt is made; coming back online tries at once. Free of DOM and React so it is
+ * unit-tested in node.
  */
 import { CloseCode, Cmd, MessageType, RuntimeCode, Timing, type ServerFrame } from '@parley/protocol';
 
@@ -61,6 +64,8 @@ export class ImClient {
   private quietDrop = false;
   private heartbeat: unknown = null;
   private reconnect: unknown = null;
+  /** The browser said it has no network: no attempt until it says it has. */
+  private offline = false;
   /** Spec §8: the last attempt could not connect (600009); cleared by a login. */
   private failure: SocketFailure | null = null;
   private readonly frameListeners = new Map<number, Set<FrameListener>>();
@@ -113,6 +118,40 @@ export class ImClient {
     this.dropped = false;
     this.hadSession = false;
     this.quietDrop = false;
+    if (!this.socket && !this.offline) this.open();
+  }
+
+  /**
+   * The browser's `online` / `offline` events. Offline: the socket cannot be live, so it is
+   * closed now (a live session gets the "connection lost" notice) and no attempt is made.
+   * Online: an attempt at once, not after the reconnect gap (the gap spaces out attempts
+   * against a failing server; the network coming back is news).
+   */
+  networkChanged(online: boolean): void {
+    if (online === !this.offline) return;
+    this.offline = !online;
+    if (!this.wanted) return;
+    if (!online) {
+      this.clearTimer(this.reconnect);
+      this.reconnect = null;
+      if (!this.socket) return;
+      const socket = this.socket;
+      const wasLive = this.state === 'loggedIn';
+      this.detach();
+      try {
+        socket.close(CloseCode.NORMAL);
+      } catch {
+        // already closing
+      }
+      this.setState('closed');
+      if (wasLive && !this.dropped) {
+        this.dropped = true;
+        this.events.onConnectionLost();
+      }
+      return;
+    }
+    this.clearTimer(this.reconnect);
+    this.reconnect = null;
     if (!this.socket) this.open();
   }
 
@@ -237,7 +276,8 @@ export class ImClient {
   }
 
   private scheduleReconnect(): void {
-    if (!this.wanted || this.reconnect) return;
+    // Offline: the `online` event opens the next attempt.
+    if (!this.wanted || this.reconnect || this.offline) return;
     const wait = Math.max(0, this.lastAttempt + Timing.RECONNECT_MIN_GAP_MS - this.now());
     this.reconnect = this.setTimer(() => {
       this.reconnect = null;

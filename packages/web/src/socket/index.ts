@@ -38,6 +38,13 @@ export const im = new ImClient(
   },
 );
 
+// The browser's word on the network reaches the socket at once (ImClient.networkChanged).
+if (typeof globalThis.addEventListener === 'function') {
+  globalThis.addEventListener('online', () => im.networkChanged(true));
+  globalThis.addEventListener('offline', () => im.networkChanged(false));
+  if (globalThis.navigator?.onLine === false) im.networkChanged(false);
+}
+
 const connectionState = createStore<SocketState>(im.getState());
 im.onStateChange((s) => connectionState.set(s));
 

@@ -1,8 +1,9 @@
 /**
  * Shows the socket state while it is not logged in: "connecting" (at start, after a drop,
  * while the server restarts), or "no network" when the browser knows it is offline. The
- * stored chats stay usable underneath; an attempt that failed to connect shows
- * its runtime code (600009, spec §8) until one succeeds; messages typed meanwhile wait in the queue.
+ * stored chats stay usable underneath; messages typed meanwhile wait in the queue. An
+ * attempt that failed to connect adds a detail line with its runtime code (600009, spec
+ * §8) until one succeeds: the state reads first, the code is for whoever asks why.
  */
 import { useTranslation } from 'react-i18next';
 import { useBrowserOnline } from '../../app/network';
@@ -16,12 +17,7 @@ export function ConnectionBanner() {
   const online = useBrowserOnline();
   const failure = useConnectionFailure();
   if (state === 'loggedIn') return null;
-  // Spec §8: an attempt that could not connect says so, with its code (600009), while retries go on.
-  const text = !online
-    ? t('offline.noNetwork')
-    : failure
-      ? t('offline.connectFailed', { code: failure.code })
-      : t('offline.connecting');
+  const detail = online && failure ? t('offline.connectFailed', { code: failure.code }) : null;
   return (
     <div
       className="conn-banner"
@@ -31,8 +27,15 @@ export function ConnectionBanner() {
       data-network={online ? 'online' : 'offline'}
       data-code={online && failure ? failure.code : undefined}
     >
-      {online && <Spinner size={14} />}
-      <span>{text}</span>
+      <div className="conn-banner__state">
+        {online && <Spinner size={14} />}
+        <span>{online ? t('offline.connecting') : t('offline.noNetwork')}</span>
+      </div>
+      {detail && (
+        <div className="conn-banner__detail" data-testid="connection-detail">
+          {detail}
+        </div>
+      )}
     </div>
   );
 }

@@ -27,8 +27,8 @@ export function ChatBoxNav({ title, count, online, infoLink, searchLink }: ChatB
   const { t } = useTranslation();
   const navigate = useNavigate();
   const connecting = useConnectionState() !== 'loggedIn';
-  // Spec §8: a failed attempt shows its code (600009) here too, as in the list's banner;
-  // with the browser offline the reason is plain and the header just says "connecting".
+  // The header says only what is happening ("Waiting for network…", "Connecting…"); a
+  // failed attempt's code (600009, spec §8) is its detail, in the title and the list's banner.
   const browserOnline = useBrowserOnline();
   const lastFailure = useConnectionFailure();
   const failure = browserOnline ? lastFailure : null;
@@ -45,8 +45,15 @@ export function ChatBoxNav({ title, count, online, infoLink, searchLink }: ChatB
         </h1>
         {connecting ? (
           // While the socket is down the friend's last known state would be a guess.
-          <span className="chat-nav__state" role="status" data-testid="chat-box-connecting" data-code={failure?.code}>
-            {failure ? t('offline.connectFailed', { code: failure.code }) : t('offline.connecting')}
+          <span
+            className="chat-nav__state"
+            role="status"
+            data-testid="chat-box-connecting"
+            data-network={browserOnline ? 'online' : 'offline'}
+            data-code={failure?.code}
+            title={failure ? t('offline.connectFailed', { code: failure.code }) : undefined}
+          >
+            {browserOnline ? t('offline.connecting') : t('offline.waitingNetwork')}
           </span>
         ) : typing.length > 0 ? (
           <span className="chat-nav__state chat-nav__typing" role="status" data-testid="chat-box-typing" dir="auto">
