@@ -17,7 +17,12 @@ export function Cell({ label, value, icon, onClick, testId, arrow = Boolean(onCl
     <>
       {icon && <span className="cell__icon">{icon}</span>}
       <span className={danger ? 'cell__label cell__label--danger' : 'cell__label'}>{label}</span>
-      {value !== undefined && <span className="cell__value">{value}</span>}
+      {/* dir auto: a value in another script than the page (an English notice in ar-SA) cuts off at its own end */}
+      {value !== undefined && (
+        <span className="cell__value" dir="auto">
+          {value}
+        </span>
+      )}
       {arrow && (
         <svg className="cell__arrow" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path
