@@ -131,28 +131,19 @@ export class ImClient {
     if (online === !this.offline) return;
     this.offline = !online;
     if (!this.wanted) return;
-    if (!online) {
-      this.clearTimer(this.reconnect);
-      this.reconnect = null;
-      if (!this.socket) return;
-      const socket = this.socket;
-      const wasLive = this.state === 'loggedIn';
-      this.detach();
-      try {
-        socket.close(CloseCode.NORMAL);
-      } catch {
-        // already closing
-      }
-      this.setState('closed');
-      if (wasLive && !this.dropped) {
-        this.dropped = true;
-        this.events.onConnectionLost();
-      }
-      return;
-    }
     this.clearTimer(this.reconnect);
     this.reconnect = null;
-    if (!this.socket) this.open();
+    if (online) {
+      if (!this.socket) this.open();
+      return;
+    }
+    if (!this.socket) return;
+    const wasLive = this.state === 'loggedIn';
+    this.shutSocket(CloseCode.NORMAL);
+    if (wasLive && !this.dropped) {
+      this.dropped = true;
+      this.events.onConnectionLost();
+    }
   }
 
   /** Close for good (logout, forced offline). No reconnect follows. */
@@ -160,6 +151,11 @@ export class ImClient {
     this.wanted = false;
     this.clearTimer(this.reconnect);
     this.reconnect = null;
+    this.shutSocket(code);
+  }
+
+  /** Closes the current socket without hearing its close event, and says the state is closed. */
+  private shutSocket(code: number): void {
     const socket = this.socket;
     this.detach();
     try {
