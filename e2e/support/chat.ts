@@ -62,6 +62,12 @@ export async function befriend(server: RunningServer, a: Member, b: Member): Pro
   await api(server, a.token, 'POST', `/friend/add?friendId=${b.id}`);
 }
 
+/** `who` puts `userId` on their blocklist, or takes them off it. */
+export async function apiBlock(server: RunningServer, who: Member, userId: number, on: boolean): Promise<void> {
+  if (on) await api(server, who.token, 'POST', `/blacklist/add?userId=${userId}`);
+  else await api(server, who.token, 'DELETE', `/blacklist/remove?userId=${userId}`);
+}
+
 /** A text sent over HTTP: a third person's device that is not under test. */
 export function apiSendText(server: RunningServer, from: Member, toId: number, text: string) {
   const body = { tmpId: randomUUID(), recvId: toId, type: MessageType.TEXT, content: text };

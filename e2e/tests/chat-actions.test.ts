@@ -1,10 +1,10 @@
 /** Private chat (issue 4): quote, forward to another friend, recall (both sides, list preview, re-edit). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { API_BASE, MessageStatus } from '@parley/protocol';
+import { MessageStatus } from '@parley/protocol';
 import { en, expectToast, launchBrowser, screenshot, startServer, type RunningServer } from '../support/index.js';
 import { signIn, type Person } from '../support/contacts.js';
-import { WAIT_MS, befriend, createMember, expectChatRow } from '../support/chat.js';
+import { WAIT_MS, apiBlock, befriend, createMember, expectChatRow, type Member } from '../support/chat.js';
 import {
   keyOf,
   leaveChat,
@@ -21,6 +21,7 @@ describe('private chat: quote, forward, recall (390×844)', () => {
   let a: Person;
   let b: Person;
   let c: Person;
+  let bob: Member;
   const question = 'Which train do you take tomorrow?';
   let questionKey = '';
 
@@ -28,7 +29,7 @@ describe('private chat: quote, forward, recall (390×844)', () => {
     server = await startServer({ snapshotWeb: true }); // others may rebuild the shared dist mid-run
     browser = await launchBrowser();
     const alice = await createMember(server, 'alice', 'Alice Actions');
-    const bob = await createMember(server, 'bob', 'Bob Actions');
+    bob = await createMember(server, 'bob', 'Bob Actions');
     const carol = await createMember(server, 'carol', 'Carol Actions');
     await befriend(server, alice, bob);
     await befriend(server, alice, carol);
@@ -91,17 +92,18 @@ describe('private chat: quote, forward, recall (390×844)', () => {
     await openChatFromList(a.page, b.id);
   });
 
-  it('marks a send that failed, and delivers it once when Alice retries', async () => {
-    const send = `**${API_BASE}/message/private/send`;
-    await a.page.route(send, (route) => route.abort('internetdisconnected'));
+  // A send cut off by the network waits in the queue instead (connection-state.test.ts).
+  it('marks a send the server refuses, says why, and delivers it once when Alice retries', async () => {
+    await apiBlock(server, bob, a.id, true);
     await a.page.getByTestId('composer-input').fill('Through a tunnel');
     await a.page.getByTestId('composer-send').click();
     const failed = messageRow(a.page, 'Through a tunnel').and(a.page.locator('[data-load-status="fail"]'));
     await failed.waitFor({ timeout: WAIT_MS });
+    await expectToast(a.page, en('errors.blockedCannotSend'));
     const tmpKey = await keyOf(failed);
     expect(tmpKey).toMatch(/^tmp:/);
 
-    await a.page.unroute(send);
+    await apiBlock(server, bob, a.id, false);
     await a.page.getByTestId(`message-retry-${tmpKey}`).click();
     const key = await waitForText(a.page, 'Through a tunnel', true);
     expect(await waitForText(b.page, 'Through a tunnel', false)).toBe(key);

@@ -4,7 +4,8 @@
  * offline, "Connecting…" while the server cannot be reached; a failed attempt's code (600009,
  * spec §8) is a detail (the header's title, a line under the list's banner). The header follows
  * the browser's offline and online events at once, and a message sent right after the network
- * went waits with a clock mark and leaves once when it is back, instead of failing.
+ * went, or cut off by it before the socket noticed, waits with a clock mark and leaves once
+ * when it is back, instead of failing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
@@ -69,6 +70,31 @@ describe('connection state in the chat header (390×844)', () => {
     });
     const sent = ((await res.json()) as { data: { content: string; type: number }[] }).data.filter(
       (m) => m.content === 'Sent while offline',
+    );
+    expect(sent).toHaveLength(1);
+  });
+
+  it('queues a message the network cuts off while the socket still looks up, and sends it once when it answers', async () => {
+    // The browser says online and the socket has not noticed yet: only the send fails.
+    let cut = 0;
+    await a.page.route('**/api/message/private/send', async (route) => {
+      if (cut++ < 1) return route.abort('internetdisconnected');
+      return route.continue();
+    });
+    await a.page.getByTestId('composer-input').fill('Cut off in flight');
+    await a.page.getByTestId('composer-send').click();
+    await messageRow(a.page, 'Cut off in flight').and(a.page.locator('[data-load-status="queued"]')).waitFor();
+    await waitForText(a.page, 'Cut off in flight', true);
+    await a.page.unroute('**/api/message/private/send');
+    expect(cut).toBe(2);
+    // Nothing told the user to try again: it went by itself, once.
+    await expect(a.page.getByTestId('toast').count()).resolves.toBe(0);
+    await expect(a.page.locator('[data-load-status="fail"]').count()).resolves.toBe(0);
+    const res = await fetch(`${server.url}/api/message/private/history?friendId=${a.id}&page=1&size=20`, {
+      headers: { accessToken: bob.token },
+    });
+    const sent = ((await res.json()) as { data: { content: string }[] }).data.filter(
+      (m) => m.content === 'Cut off in flight',
     );
     expect(sent).toHaveLength(1);
   });

@@ -47,7 +47,7 @@ export function isChatMuted(type: ChatType, targetId: number): boolean {
 
 const engine = createChatEngine(chatsStore, {
   api: {
-    send: (body) => call('privateSend', { body }),
+    send: (body) => call('privateSend', { body, silent: true }),
     recall: (id) => call('privateRecall', { params: { id } }),
     pullOffline: (minId) => call('privatePullOffline', { query: { minId }, silent: true }),
     readed: (friendId) => call('privateReaded', { query: { friendId }, silent: true }),
@@ -55,7 +55,7 @@ const engine = createChatEngine(chatsStore, {
     history: (friendId, page, size) => call('privateHistory', { query: { friendId, page, size } }),
   },
   groupApi: {
-    send: (body) => call('groupSend', { body }),
+    send: (body) => call('groupSend', { body, silent: true }),
     recall: (id) => call('groupRecall', { params: { id } }),
     pullOffline: (minId) => call('groupPullOffline', { query: { minId }, silent: true }),
     readed: (groupId, messageId) => call('groupReaded', { query: { groupId, messageId }, silent: true }),

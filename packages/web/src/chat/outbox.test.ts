@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MessageType, RuntimeCode } from '@parley/protocol';
 import { ANN, BOB, P, ready, flushPromises } from './testEngine';
 import { chatKey } from './types';
-import { isTransient } from './outbox';
+import { LIVE_RETRY_MS, isTransient } from './outbox';
 
 const networkError = () => Object.assign(new Error('network error'), { code: RuntimeCode.NETWORK_FAILURE });
 
@@ -54,13 +54,43 @@ describe('offline queue', () => {
     expect(s.chat()!.messages.map((m) => m.loadStatus)).toEqual(['ok', 'ok']);
   });
 
-  it('marks a failure while the socket stays up: the user retries, later messages are not held', async () => {
+  it('queues a text cut off while the socket still looks up and tries it again after a pause, once', async () => {
     const s = await ready();
     s.api.send.mockRejectedValueOnce(networkError());
     await s.engine.sendText(P, ANN, 'hi');
+    expect(s.chat()!.messages[0]!.loadStatus).toBe('queued');
+    expect(s.toast).not.toHaveBeenCalled();
+    // A later message waits behind it to keep the order; typing it tries the queue at once.
+    s.api.send.mockRejectedValueOnce(networkError());
+    await s.engine.sendText(P, ANN, 'after');
+    expect(s.chat()!.messages.map((m) => m.loadStatus)).toEqual(['queued', 'queued']);
+    await s.runTimers(LIVE_RETRY_MS[1]);
+    await flushPromises();
+    expect(s.api.send.mock.calls.map((c) => c[0].tmpId)).toEqual(['tmp-1', 'tmp-1', 'tmp-1', 'tmp-2']);
+    expect(s.chat()!.messages.map((m) => m.loadStatus)).toEqual(['ok', 'ok']);
+  });
+
+  it('gives up on a message the server keeps failing while the socket is up: the user retries, later ones go', async () => {
+    const s = await ready();
+    const answer = s.api.send.getMockImplementation()!;
+    s.api.send.mockRejectedValue(Object.assign(new Error('boom'), { code: 500 }));
+    await s.engine.sendText(P, ANN, 'hi');
+    for (let i = 0; i < LIVE_RETRY_MS.length; i++) await s.runTimers();
+    expect(s.api.send).toHaveBeenCalledTimes(LIVE_RETRY_MS.length + 1);
     expect(s.chat()!.messages[0]!.loadStatus).toBe('fail');
+    expect(s.toast).toHaveBeenCalledWith('errors.serverBusy');
+    s.api.send.mockImplementation(answer);
     await s.engine.sendText(P, ANN, 'after');
     expect(s.chat()!.messages.map((m) => m.loadStatus)).toEqual(['fail', 'ok']);
+  });
+
+  it('fails a refused send at once and says why', async () => {
+    const s = await ready();
+    s.api.send.mockRejectedValueOnce(Object.assign(new Error('You are not friends'), { code: 403 }));
+    await s.engine.sendText(P, ANN, 'hi');
+    expect(s.chat()!.messages[0]!.loadStatus).toBe('fail');
+    expect(s.toast).toHaveBeenCalledWith('You are not friends');
+    expect(s.api.send).toHaveBeenCalledTimes(1);
   });
 
   it('tells a network failure from a refusal', () => {

@@ -1,9 +1,17 @@
 /**
  * The send pipeline (spec §4, §7): an optimistic entry shows at once, attachments
- * upload with progress, the server's copy replaces the entry. A failed send is
- * never resent automatically; the user retries. Also recall and delete-for-me.
+ * upload with progress, the server's copy replaces the entry. Text and cards cut off by
+ * the network wait in the queue (outbox.ts); a refused send, or a file, fails and the user
+ * retries. Also recall and delete-for-me.
  */
-import { ChatType, MessageStatus, MessageType, checkMessageContent, type CardContent } from '@parley/protocol';
+import {
+  ChatType,
+  MessageStatus,
+  MessageType,
+  ReplyCode,
+  checkMessageContent,
+  type CardContent,
+} from '@parley/protocol';
 import { attachmentPreview, uploadAttachment } from './attachments';
 import type { EngineCore } from './context';
 import type { Progress } from './deps';
@@ -160,25 +168,32 @@ export function createSending(
       });
       if (gen !== session.gen) return 'stale';
       incoming.applyMessage(reply, false);
+      outbox.settled(tmpId);
       return 'sent';
     } catch (err) {
       if (gen !== session.gen) return 'stale';
-      // Text and cards cut off because the connection went down wait for it (same tmpId).
-      // With the socket still up the failure is shown and the user retries: a queue that
-      // waits for a login that is not coming would hold every later message behind it.
-      if (!pending && isQueueable(entry.type) && isTransient(err) && !isLive()) {
+      // Text and cards cut off by the network wait for it (same tmpId, so sent once): after
+      // the next login, or a short pause while the socket still looks up (outbox.ts).
+      if (!pending && isQueueable(entry.type) && isTransient(err) && outbox.mayWait(tmpId)) {
         setEntry(key, tmpId, { loadStatus: 'queued' });
         void saver.flush(true);
         return 'queued';
       }
       // Files are never resent automatically (spec §4): the user retries.
       setEntry(key, tmpId, { loadStatus: 'fail' });
-      if (pending) deps.toast(deps.t('errors.fileSendFailed'));
+      deps.toast(pending ? deps.t('errors.fileSendFailed') : failureText(err));
       return 'failed';
     }
   }
 
   const outbox = createOutbox(core, isLive, deliver);
+
+  /** Sends are quiet on the wire (a queued one is no error): a failure says why here. */
+  function failureText(err: unknown): string {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (typeof code === 'number' && code >= ReplyCode.SERVER_ERROR) return deps.t('errors.serverBusy');
+    return err instanceof Error && err.message ? err.message : deps.t('errors.networkWeak');
+  }
 
   /** Text and cards are checked as the server checks them; refused with the catalogue message. */
   function checked(msgType: number, content: string): string | undefined {
@@ -264,7 +279,10 @@ export function createSending(
     retry,
     recall,
     deleteMessage,
-    reset: () => uploads.clear(),
+    reset: () => {
+      uploads.clear();
+      outbox.reset();
+    },
     flushQueue: outbox.flush,
   };
 }
