@@ -18,8 +18,18 @@ import {
   startServer,
   type RunningServer,
 } from '../support/index.js';
-import { WAIT_MS, apiLogin, apiSendText, befriend, createMember, watchPage, type Member } from '../support/chat.js';
-import { expectChatBox } from '../support/chat-box.js';
+import {
+  WAIT_MS,
+  apiLogin,
+  apiSendText,
+  befriend,
+  chatRow,
+  createMember,
+  eventually,
+  watchPage,
+  type Member,
+} from '../support/chat.js';
+import { expectChatBox, leaveChat, messageMenu, openChatFromList, waitForText } from '../support/chat-box.js';
 
 type Size = keyof typeof VIEWPORTS;
 const OLD_TEXT = '周末我们一起去长城爬山吧';
@@ -42,6 +52,22 @@ async function openAs(browser: Browser, server: RunningServer, who: Member, size
   await openRoute(page, server, Routes.chat);
   await page.getByTestId('tab-page-chat').waitFor();
   return { page, errors };
+}
+
+/** The message ids of the search hits shown (ascending), and whether "more" is offered. */
+async function shownHits(page: Page): Promise<{ ids: number[]; more: boolean }> {
+  const ids = await page
+    .getByTestId('search-hit')
+    .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-message-id'))));
+  return { ids: ids.sort((x, y) => x - y), more: (await page.getByTestId('search-more').count()) > 0 };
+}
+
+/** Right-click on a chat row → delete → confirm. */
+async function deleteChat(page: Page, peerId: number): Promise<void> {
+  await chatRow(page, peerId).click({ button: 'right' });
+  await page.getByTestId('chat-menu-delete').click();
+  await page.getByTestId('chat-delete-dialog-confirm').click();
+  await chatRow(page, peerId).waitFor({ state: 'detached' });
 }
 
 /** Whether the element's box is inside the viewport (the message list scrolled to it). */
@@ -123,6 +149,66 @@ describe('search: filter as you type, all chats, jump to the hit', () => {
       await page.close();
     });
   }
+
+  it('never finds what was deleted on this device: a deleted chat, a message deleted for me (phone)', async () => {
+    // Ed's 25 hits are the newest: the server's first page holds only his.
+    const dana = await createMember(server, 'dana', 'Dana Deletes');
+    const ed = await createMember(server, 'ed', 'Ed Deleted');
+    const fay = await createMember(server, 'fay', 'Fay Kept');
+    await befriend(server, dana, ed);
+    await befriend(server, dana, fay);
+    const fayIds: number[] = [];
+    for (const n of [1, 2, 3]) fayIds.push((await apiSendText(server, fay, dana.id, `kiwi from Fay ${n}`)).id);
+    for (let i = 0; i < 25; i++) await apiSendText(server, ed, dana.id, `kiwi from Ed ${i}`);
+    const { page, errors } = await openAs(browser, server, dana, 'phone');
+    await chatRow(page, ed.id).waitFor({ timeout: WAIT_MS });
+
+    // Delete the chat with Ed ("removed from this device") and one of Fay's messages (delete for me).
+    await deleteChat(page, ed.id);
+    await openChatFromList(page, fay.id);
+    const doomed = await waitForText(page, 'kiwi from Fay 2', false);
+    await messageMenu(page, doomed, 'delete');
+    await page.getByTestId('delete-dialog-confirm').click();
+    await page.getByTestId(`message-${doomed}`).waitFor({ state: 'detached' });
+    await leaveChat(page);
+
+    // All chats: the two kept messages only; the page the filter emptied was topped up, nothing more to load.
+    const input = page.getByTestId('chat-search');
+    await input.fill('kiwi');
+    const kept = { ids: [fayIds[0]!, fayIds[2]!], more: false };
+    await eventually(() => shownHits(page), kept, 'all-chats hits');
+    await screenshot(page, 'search-deleted-en-US-390');
+
+    // A message Ed sends after the deletion brings the chat back, and only it is found there.
+    const fresh = (await apiSendText(server, ed, dana.id, 'kiwi after the delete')).id;
+    await input.fill('');
+    await input.fill('kiwi');
+    await eventually(() => shownHits(page), { ids: [...kept.ids, fresh], more: false }, 'with the new one');
+    await input.fill('');
+    await openChatFromList(page, ed.id);
+    await page.getByTestId('chat-box-search').click();
+    await page.getByTestId('chat-search-input').fill('kiwi');
+    await eventually(() => shownHits(page), { ids: [fresh], more: false }, 'one chat: Ed');
+    await screenshot(page, 'search-deleted-chat-en-US-390');
+    await page.getByTestId('chat-search-page').getByTestId('nav-back').click();
+    await leaveChat(page);
+    await openChatFromList(page, fay.id);
+    await page.getByTestId('chat-box-search').click();
+    await page.getByTestId('chat-search-input').fill('kiwi');
+    await eventually(() => shownHits(page), kept, 'one chat: Fay');
+
+    // The same after a reload (the deletions are stored), in zh-CN and ar-SA.
+    for (const locale of ['zh-CN', 'ar-SA']) {
+      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      await openRoute(page, server, Routes.chat);
+      await page.reload();
+      await page.getByTestId('chat-search').fill('kiwi');
+      await eventually(() => shownHits(page), { ids: [...kept.ids, fresh], more: false }, `all chats ${locale}`);
+      await screenshot(page, `search-deleted-${locale}-390`);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 
   it('screenshots in zh-CN and ar-SA at both sizes', async () => {
     for (const locale of ['zh-CN', 'ar-SA']) {

@@ -1,11 +1,14 @@
 /**
  * A server list kept current for the signed-in user (friends, groups): loaded at
  * start, patched by its sync frames as they arrive, loaded again after a reconnect
- * (frames sent while offline are not replayed). Frames that arrive while a load is
- * in flight are replayed onto its answer; answers of an ended session are dropped.
- * Its inputs are injected, so it runs under node tests with fakes.
+ * (frames sent while offline are not replayed; after an offline start the session
+ * reloads it). Frames that arrive while a load is in flight are replayed onto its
+ * answer; answers of an ended session are dropped. With a cache, the list the
+ * server last gave shows at once at start (also offline) and every change after an
+ * answer is stored. Its inputs are injected, so it runs under node tests with fakes.
  */
 import type { Store } from './createStore';
+import type { ListCache } from './listCache';
 
 export type SyncedListStatus = 'idle' | 'loading' | 'ready' | 'error';
 export interface SyncedListState<T> {
@@ -19,6 +22,8 @@ export interface SyncedListDeps<T> {
   subscribeFrames(listener: (data: unknown) => void): () => void;
   /** Called each time the socket logs in again after a drop; returns the unsubscribe. */
   subscribeReconnect(listener: () => void): () => void;
+  /** The list kept on the device between starts. */
+  cache?: ListCache<T>;
 }
 
 export interface SyncedListRules<T> {
@@ -28,11 +33,16 @@ export interface SyncedListRules<T> {
   applyFrame(list: readonly T[], data: unknown): T[];
   /** More work for the session (a timer…); returns its cleanup. */
   onStart?(): () => void;
+  /** What the cache keeps of the list (no live state such as online marks). */
+  toStored?(list: readonly T[]): T[];
 }
 
 export interface SyncedList {
-  start(): void;
+  /** `userId` names the cached copy to show and keep; without it nothing is cached. */
+  start(userId?: number): void;
   stop(): void;
+  /** Logout: stop if it is this user's session, then remove the cached copy. */
+  forget(userId: number): Promise<void>;
   reload(): Promise<void>;
   /** Bumped by start and stop: work begun under another value belongs to an ended session. */
   generation(): number;
@@ -47,10 +57,16 @@ export function createSyncedList<T>(
   let running = false;
   let cleanups: (() => void)[] = [];
   let pending: unknown[] | null = null;
+  /** Frames since start, until the cached copy is read: replayed onto it. */
+  let early: unknown[] | null = null;
+  let owner: number | null = null;
+  /** The save under way: a logout's removal waits for it. */
+  let saving: Promise<void> = Promise.resolve();
 
   const onFrame = (data: unknown) => {
     if (!rules.isFrame(data)) return;
     pending?.push(data);
+    early?.push(data);
     store.set((s) => {
       const list = rules.applyFrame(s.list, data);
       return list === s.list ? s : { ...s, list };
@@ -74,24 +90,76 @@ export function createSyncedList<T>(
     }
   };
 
+  /** The cached copy shows until the server answers (an answer that came first wins). */
+  async function restore(cache: ListCache<T>, userId: number, gen: number): Promise<void> {
+    const buffer: unknown[] = [];
+    early = buffer;
+    try {
+      const stored = await cache.load(userId);
+      if (gen !== generation || store.get().status === 'ready' || !stored) return;
+      const list = buffer.reduce<T[]>((acc, data) => rules.applyFrame(acc, data), stored);
+      store.set((s) => ({ ...s, list }));
+    } catch (err) {
+      console.error('list cache: load failed', err);
+    } finally {
+      if (early === buffer) early = null;
+    }
+  }
+
+  /** Every change after the server answered is stored; writes in a burst collapse into the last. */
+  function keepSaved(cache: ListCache<T>, userId: number, gen: number): () => void {
+    let saved: readonly T[] | null = null;
+    let queued = false;
+    const save = async () => {
+      while (gen === generation && store.get().status === 'ready' && store.get().list !== saved) {
+        saved = store.get().list;
+        await cache.save(userId, rules.toStored ? rules.toStored(saved) : saved).catch((err: unknown) => {
+          console.error('list cache: save failed', err);
+        });
+      }
+    };
+    return store.subscribe(() => {
+      if (queued || store.get().status !== 'ready' || store.get().list === saved) return;
+      queued = true;
+      saving = saving.then(() => {
+        queued = false;
+        return save();
+      });
+    });
+  }
+
+  function stop() {
+    if (!running) return;
+    running = false;
+    generation++;
+    owner = null;
+    for (const fn of cleanups) fn();
+    cleanups = [];
+    pending = null;
+    early = null;
+    store.set(rules.empty);
+  }
+
   return {
-    start() {
+    start(userId) {
       if (running) return;
       running = true;
-      generation++;
+      const gen = ++generation;
+      owner = userId ?? null;
       store.set({ status: 'loading', list: [] });
       cleanups = [deps.subscribeFrames(onFrame), deps.subscribeReconnect(() => void reload())];
+      if (deps.cache && userId !== undefined) {
+        void restore(deps.cache, userId, gen);
+        cleanups.push(keepSaved(deps.cache, userId, gen));
+      }
       if (rules.onStart) cleanups.push(rules.onStart());
       void reload();
     },
-    stop() {
-      if (!running) return;
-      running = false;
-      generation++;
-      for (const fn of cleanups) fn();
-      cleanups = [];
-      pending = null;
-      store.set(rules.empty);
+    stop,
+    async forget(userId) {
+      if (owner === userId) stop();
+      await saving;
+      await deps.cache?.wipe(userId);
     },
     reload,
     generation: () => generation,

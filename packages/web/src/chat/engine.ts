@@ -15,6 +15,7 @@
  * - send.ts (attachments.ts): the send pipeline, recall, delete;
  * - chatList.ts, history.ts: open, close, drafts, pin, remove, older messages.
  */
+import type { ChatType } from '@parley/protocol';
 import type { Store } from '../app/createStore';
 import { createChatList } from './chatList';
 import { createCore, newSession } from './context';
@@ -28,7 +29,7 @@ import { createSaver } from './saving';
 import { createSending } from './send';
 import type { ChatsState } from './state';
 import { createSync } from './sync';
-import type { ChatActions } from './types';
+import { chatKey, type ChatActions } from './types';
 
 export type { ChatApi, ChatEngineDeps, Peer, Progress, Timers, Uploader } from './deps';
 export { HISTORY_PAGE_SIZE } from './history';
@@ -53,6 +54,15 @@ export interface ChatEngine extends ChatActions {
   refreshPeers(): void;
   /** Write pending changes now (page hide). */
   flush(userAction?: boolean): Promise<void>;
+  /**
+   * Deleted on this device (delete for me, or its chat deleted after it): search
+   * leaves it out. Deletes are per device, so the server cannot know.
+   */
+  isGone(type: ChatType, targetId: number, id: number): boolean;
+  /** The chat was deleted on this device: its messages up to this id are gone (0: never deleted). */
+  deletedUpTo(type: ChatType, targetId: number): number;
+  /** Resolves once the stored chats are in memory (at once when signed out). */
+  untilLoaded(): Promise<void>;
   /** Current offline pull cursors (tests, diagnostics). */
   cursor(): number;
   groupCursor(): number;
@@ -84,6 +94,9 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
     onGroupFrame: sync.onGroupFrame,
     onVisibilityChange: reading.onVisibilityChange,
     flush: saver.flush,
+    isGone: (type, targetId, id) => core.isGone(chatKey({ type, targetId }), id),
+    deletedUpTo: (type, targetId) => session.clearedUpTo.get(chatKey({ type, targetId })) ?? 0,
+    untilLoaded: core.untilLoaded,
     cursor: () => session.cursor,
     groupCursor: () => session.groupCursor,
     openChat: chatList.openChat,

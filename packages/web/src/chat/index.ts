@@ -132,6 +132,13 @@ export const chatActions: ChatActions = {
     type === ChatType.SYSTEM ? Promise.resolve(systemActions.remove()) : engine.removeChat(type, targetId),
 };
 
+/** Deleted on this device (delete for me, or its chat deleted after it): search leaves it out. */
+export const deletedHere = (type: ChatType, targetId: number, id: number): boolean => engine.isGone(type, targetId, id);
+/** The chat was deleted on this device: its messages up to this id are gone (0: never deleted). */
+export const chatDeletedUpTo = (type: ChatType, targetId: number): number => engine.deletedUpTo(type, targetId);
+/** Resolves once the stored chats are in memory, so deletedHere knows them. */
+export const untilChatsLoaded = (): Promise<void> => engine.untilLoaded();
+
 /**
  * Resolves once the stored chat list is on screen (or after 3 s at most): the idle
  * preloading of page chunks waits for it, so it never delays the first rows.

@@ -6,6 +6,8 @@
 import { Cmd, type Friend } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from '../app/createStore';
+import { onForgetUser } from '../app/forget';
+import { listCacheFor } from '../app/listCache';
 import { sessionStore } from '../app/session';
 import { onReconnect, subscribeFrames } from '../socket';
 import { resetBlocklist } from './blocklist';
@@ -21,6 +23,7 @@ const sync = createFriendsSync(friendsStore, {
   touchOnlineTime: () => call('userUpdateOnlineTime', { silent: true }),
   subscribeFrames: (listener) => subscribeFrames(Cmd.PRIVATE_MESSAGE, (frame) => listener(frame.data)),
   subscribeReconnect: onReconnect,
+  cache: listCacheFor<Friend>('FRIENDS'),
   setInterval: (fn, ms) => setInterval(fn, ms),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
 });
@@ -41,13 +44,15 @@ export function installFriends(): void {
   if (installed) return;
   installed = true;
   let owner: number | null = null;
+  // Logout removes the copy kept on the device (forget.ts); the session's end stops the sync.
+  onForgetUser((userId) => sync.forget(userId));
   const follow = () => {
     const id = sessionStore.get().user?.id ?? null;
     if (id === owner) return;
     if (owner !== null) sync.stop();
     resetBlocklist();
     owner = id;
-    if (id !== null) sync.start();
+    if (id !== null) sync.start(id);
   };
   sessionStore.subscribe(follow);
   follow();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MessageType, Timing, type Friend, type OnlineTerminals } from '@parley/protocol';
 import { createStore } from '../app/createStore';
+import { createMemoryListCache } from '../app/listCache';
 import { EMPTY_FRIENDS, createFriendsSync, type FriendsState } from './friendsSync';
 import { makeFriend } from './testFriend';
 
@@ -8,6 +9,7 @@ const frame = (type: number, content: string) => ({ type, sendId: 1, recvId: 1, 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 function setup(initial: Friend[] = [makeFriend(2), makeFriend(3)]) {
+  const cache = createMemoryListCache<Friend>();
   const store = createStore<FriendsState>(EMPTY_FRIENDS);
   let frameListener: ((data: unknown) => void) | null = null;
   let reconnect: (() => void) | null = null;
@@ -27,10 +29,12 @@ function setup(initial: Friend[] = [makeFriend(2), makeFriend(3)]) {
     }),
     setInterval: vi.fn((fn: () => void, _ms: number) => ((tick = fn), 7)),
     clearInterval: vi.fn(),
+    cache,
   };
   const sync = createFriendsSync(store, deps);
   return {
     store,
+    cache,
     deps,
     sync,
     frame: (d: unknown) => frameListener?.(d),
@@ -107,5 +111,15 @@ describe('friends sync', () => {
     expect(s.deps.clearInterval).toHaveBeenCalledWith(7);
     s.frame(frame(MessageType.FRIEND_NEW, JSON.stringify(makeFriend(4))));
     expect(s.store.get().list).toEqual([]);
+  });
+
+  it('keeps the list on the device without who was online (a start with no network must not show stale marks)', async () => {
+    const s = setup();
+    s.sync.start(1);
+    await s.answer();
+    s.tick();
+    await flush();
+    expect(s.store.get().list.find((f) => f.id === 3)).toMatchObject({ online: true });
+    expect(s.cache.data.get(1)).toEqual([makeFriend(2), makeFriend(3)]);
   });
 });

@@ -25,8 +25,9 @@ export interface FriendsSyncDeps extends SyncedListDeps<Friend> {
 }
 
 export interface FriendsSync {
-  start(): void;
+  start(userId?: number): void;
   stop(): void;
+  forget(userId: number): Promise<void>;
   reload(): Promise<void>;
   refreshOnline(): Promise<void>;
 }
@@ -59,7 +60,9 @@ export function createFriendsSync(store: Store<FriendsState>, deps: FriendsSyncD
       const timer = deps.setInterval(() => void refreshOnline(), Timing.ONLINE_REFRESH_MS);
       return () => deps.clearInterval(timer);
     },
+    // Who is online is live: a start without the network must not show stale marks.
+    toStored: (list) => list.map((f) => ({ ...f, online: false, onlineWeb: false, onlineApp: false })),
   });
 
-  return { start: synced.start, stop: synced.stop, reload: synced.reload, refreshOnline };
+  return { start: synced.start, stop: synced.stop, forget: synced.forget, reload: synced.reload, refreshOnline };
 }

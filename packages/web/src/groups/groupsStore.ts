@@ -6,6 +6,8 @@
 import { Cmd, type Group } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from '../app/createStore';
+import { onForgetUser } from '../app/forget';
+import { listCacheFor } from '../app/listCache';
 import { sessionStore } from '../app/session';
 import { onReconnect, subscribeFrames } from '../socket';
 import { patchGroup, upsertGroup } from './groupsReducer';
@@ -19,6 +21,7 @@ const sync = createGroupsSync(groupsStore, {
   loadList: () => call('groupList', { silent: true }),
   subscribeFrames: (listener) => subscribeFrames(Cmd.GROUP_MESSAGE, (frame) => listener(frame.data)),
   subscribeReconnect: onReconnect,
+  cache: listCacheFor<Group>('GROUPS'),
 });
 
 export const reloadGroups = sync.reload;
@@ -44,12 +47,14 @@ export function installGroups(): void {
   if (installed) return;
   installed = true;
   let owner: number | null = null;
+  // Logout removes the copy kept on the device (forget.ts); the session's end stops the sync.
+  onForgetUser((userId) => sync.forget(userId));
   const follow = () => {
     const id = sessionStore.get().user?.id ?? null;
     if (id === owner) return;
     if (owner !== null) sync.stop();
     owner = id;
-    if (id !== null) sync.start();
+    if (id !== null) sync.start(id);
   };
   sessionStore.subscribe(follow);
   follow();

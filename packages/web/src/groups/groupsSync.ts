@@ -16,8 +16,9 @@ export const EMPTY_GROUPS: GroupsState = { status: 'idle', list: [] };
 export type GroupsSyncDeps = SyncedListDeps<Group>;
 
 export interface GroupsSync {
-  start(): void;
+  start(userId?: number): void;
   stop(): void;
+  forget(userId: number): Promise<void>;
   reload(): Promise<void>;
 }
 
