@@ -34,6 +34,7 @@ import {
 } from '../support/chat.js';
 import { leaveChat, messageMenu, messageRow, keyOf, openChatFromList } from '../support/chat-box.js';
 import { apiCreateGroup, groupRow, openGroupByRoute, openGroupInfo } from '../support/group.js';
+import { expectAccessible } from '../support/axe.js';
 
 const ADMINS_MAX = 2;
 const SYSTEM_ROW = 'chat-row-SYSTEM-0';
@@ -156,6 +157,7 @@ describe('issue 20: unread in the chat box, list order, config at start, admin c
     await apiSendText(server, dave, alice.id, 'late two');
     await eventually(async () => (await a.page.getByTestId('jump-latest-count').innerText()).trim(), '2');
     await screenshot(a.page, 'issue20-jump-latest-en-US-phone');
+    await expectAccessible(a.page, 'chat box with the divider, the unread pill and jump-to-latest');
     await a.page.getByTestId('jump-latest').click();
     await a.page.getByTestId('jump-latest').waitFor({ state: 'detached' });
     const late = messageRow(a.page, 'late two');
@@ -216,6 +218,7 @@ describe('issue 20: unread in the chat box, list order, config at start, admin c
     expect(await a.page.getByTestId(`admin-selector-member-${dave.id}`).locator('input').isChecked()).toBe(false);
     expect((await count.innerText()).trim()).toBe(`${ADMINS_MAX}/${ADMINS_MAX}`);
     await screenshot(a.page, 'issue20-admin-cap-en-US-phone');
+    await expectAccessible(a.page, 'admin picker at its cap');
     await a.page.getByTestId('admin-selector-confirm').click();
     await a.page.getByTestId('admin-selector').waitFor({ state: 'detached' });
     await eventually(async () => (await a.page.getByTestId('group-info-admins').innerText()).includes('2'), true);
