@@ -66,6 +66,7 @@ export const ServerErrors = {
   inviteFailed: bad('Invitation failed: you are not in the group or some users are not your friends'),
   onlyOwnerOrAdminMute: bad('Only the owner or an admin may mute'),
   onlyOwnerSetAdmin: bad('Only the group owner may set admins'),
+  tooManyAdmins: bad('A group can have at most {{max}} admins'),
   groupBanned: entry(ReplyCode.FORBIDDEN, 'This group is banned ({{reason}})'),
   groupDissolved: bad('The group has been dissolved'),
   groupNameBlank: bad('Group name cannot be blank'),

@@ -16,6 +16,11 @@ export const Limits = {
   AT_USER_IDS_MAX: 20,
   INVITE_REMOVE_MAX: 50,
   GROUP_MEMBERS_MAX: 3000,
+  /**
+   * Admins of one group besides the owner: the admin picker's maximum (spec §5 leaves
+   * it open). The server reads GROUP_ADMINS_MAX and tells clients in /system/config.
+   */
+  GROUP_ADMINS_MAX: 10,
   COMPLAINT_CONTENT_MAX: 512,
   COMPLAINT_IMAGES_MAX: 9,
   FIND_BY_NAME_MAX: 20,

@@ -60,6 +60,8 @@ export interface Config {
   rateLimits: string | undefined;
   /** Most members of one group (wire-contract §1: 3,000). */
   groupMembersMax: number;
+  /** Most admins of one group besides the owner (GROUP_ADMINS_MAX). */
+  groupAdminsMax: number;
   /** Upload bytes per user and day (all upload endpoints); 0 = no byte budget. */
   uploadBytesPerDay: number;
   trustProxy: boolean;
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxInFlightPerUser: int(env, 'MAX_IN_FLIGHT_PER_USER', 16),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000),
     groupMembersMax: int(env, 'GROUP_MEMBERS_MAX', Limits.GROUP_MEMBERS_MAX),
+    groupAdminsMax: int(env, 'GROUP_ADMINS_MAX', Limits.GROUP_ADMINS_MAX),
     uploadBytesPerDay: int(env, 'UPLOAD_BYTES_PER_DAY', DEFAULT_EXTRA_LIMITS.uploadBytesPerDay),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     iceServers: iceServers(str(env, 'ICE_SERVERS')),

@@ -2,7 +2,7 @@
  * Groups end to end over HTTP and sockets (issue 8): list sync frames and tips,
  * spec §5 limits with their catalogue keys (nothing changed), receipts with live
  * counts and the read list, mentions, tmpId, forbid mutual contact, the member cap,
- * fellow members' presence, complaints against a group.
+ * fellow members' presence, complaints against a group, the admin cap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -59,7 +59,7 @@ async function refused(u: TestUser, name: Parameters<ApiClient['call']>[0], key:
 }
 
 beforeAll(async () => {
-  ts = await startServer({ groupMembersMax: 4 });
+  ts = await startServer({ groupMembersMax: 4, groupAdminsMax: 1 });
   client = new ApiClient(ts.url);
   [owner, bob, carol] = [
     await registerUser(client, { nickName: 'Owner' }),
@@ -150,6 +150,26 @@ describe('creating and inviting', () => {
     });
     await client.ok('groupInvite', { token: tok(owner), body: { groupId: g.id, friendIds: [d.id] } });
     await refused(owner, 'groupInvite', 'groupFull', { body: { groupId: g.id, friendIds: [e.id] } });
+  });
+
+  it('the admin cap (here 1) refuses an admin past it, also two at once; a removal makes room', async () => {
+    const g = await client.ok('groupCreate', {
+      token: tok(owner),
+      body: { name: 'Admins', friendIds: [bob.id, carol.id] },
+    });
+    await refused(owner, 'groupAddManagers', 'tooManyAdmins', { body: { groupId: g.id, userIds: [bob.id, carol.id] } });
+    await client.ok('groupAddManagers', { token: tok(owner), body: { groupId: g.id, userIds: [bob.id] } });
+    // Bob again is no change: not refused.
+    await client.ok('groupAddManagers', { token: tok(owner), body: { groupId: g.id, userIds: [bob.id] } });
+    const res = await client.call('groupAddManagers', {
+      token: tok(owner),
+      body: { groupId: g.id, userIds: [carol.id] },
+    });
+    expect([res.body.key, res.body.message]).toEqual(['tooManyAdmins', 'A group can have at most 1 admins']);
+    await client.ok('groupRemoveManagers', { token: tok(owner), body: { groupId: g.id, userIds: [bob.id] } });
+    await client.ok('groupAddManagers', { token: tok(owner), body: { groupId: g.id, userIds: [carol.id] } });
+    const members = await client.ok('groupMembers', { token: tok(owner), params: { groupId: g.id } });
+    expect(members.filter((m) => m.isManager && m.userId !== owner.id).map((m) => m.userId)).toEqual([carol.id]);
   });
 });
 

@@ -154,9 +154,12 @@ describe('online time and config', () => {
     expect(bad.body.key).toBe('invalidParam');
   });
 
-  it('system/config gives the webrtc section', async () => {
+  it('system/config gives the webrtc section and the limits a client checks first', async () => {
     const cfg = await client.ok('systemConfig', { token: alice.tokens.accessToken });
-    expect(cfg).toEqual({ webrtc: { maxChannel: WEBRTC_MAX_CHANNEL_DEFAULT, iceServers: [] } });
+    expect(cfg).toEqual({
+      webrtc: { maxChannel: WEBRTC_MAX_CHANNEL_DEFAULT, iceServers: [] },
+      limits: { groupAdminsMax: Limits.GROUP_ADMINS_MAX, uploadMaxBytes: Limits.UPLOAD_MAX_BYTES },
+    });
   });
 });
 

@@ -11,5 +11,10 @@ export const systemConfig = z.object({
     maxChannel: z.number().int(),
     iceServers: z.array(iceServer),
   }),
+  /** The server's own limits where they can differ from the defaults in limits.ts. */
+  limits: z.object({
+    groupAdminsMax: z.number().int(),
+    uploadMaxBytes: z.number().int(),
+  }),
 });
 export type SystemConfig = z.infer<typeof systemConfig>;

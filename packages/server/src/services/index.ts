@@ -229,6 +229,7 @@ export function createServices(
       systemConfig(
         config.webrtcMaxChannel,
         config.iceServers,
+        { groupAdminsMax: config.groupAdminsMax, uploadMaxBytes: config.uploadMaxBytes },
         config.turn && { config: config.turn, userId, now: clock() },
       ),
     callStore,
@@ -240,7 +241,7 @@ export function createServices(
       ),
     limits: createLimits(config, limitsRedis),
     groups: new GroupService(db.kysely, groupStream, push, presence, relations, config.groupMembersMax, groupChanges),
-    groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges),
+    groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges, config.groupAdminsMax),
     groupMessages: new GroupMessageService(db.kysely, groupStream, facts),
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
     systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, facts, clock),

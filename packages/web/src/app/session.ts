@@ -1,5 +1,5 @@
 /**
- * The signed-in session: app start (spec §4: refresh token, load user, connect),
+ * The signed-in session: app start (spec §4: refresh token, load user and config, connect),
  * login, logout, and the forced endings (401 after refresh, 403, cmd 2, banned frames).
  */
 import { MessageType, ReplyCode, RuntimeCode, Timing, type SelfUser } from '@parley/protocol';
@@ -19,6 +19,7 @@ import { readCachedSelf, writeCachedSelf } from './selfCache';
 import { listenToTabs, replacedBySibling } from './tabs';
 import { navigateTo } from './navigation';
 import { retryEvery } from './retry';
+import { clearServerConfig, loadServerConfig } from './serverConfig';
 
 export type SessionStatus = 'starting' | 'anonymous' | 'ready';
 export interface Session {
@@ -59,6 +60,8 @@ async function enter(): Promise<void> {
   const user = await loadSelf();
   writeCachedSelf(user);
   sessionStore.set({ status: 'ready', user });
+  // Beside the lists that follow the session (friends, groups, chats): spec §4's app start.
+  void loadServerConfig();
   const info = getLoginInfo();
   if (info) im.connect(info.accessToken);
 }
@@ -192,6 +195,7 @@ export function endSession(options: EndOptions = {}): void {
   im.close();
   if (!options.keepTokens) clearLoginInfo();
   writeCachedSelf(null);
+  clearServerConfig();
   // Before the session store changes: the chat layer must stop saving before it stops.
   if (options.forget !== undefined) void forgetUser(options.forget, options.tellOtherTabs ?? true);
   toAnonymous();

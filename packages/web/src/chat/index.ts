@@ -200,6 +200,7 @@ function summaryOf(c: ChatRecord, t: Translate, language: string): ChatSummary {
     lastContent: plainText(lastParts),
     lastParts,
     lastSendTime: c.lastSendTime,
+    openedAt: c.openedAt,
     unreadCount: c.unreadCount,
     atMe: c.atMe,
     atAll: c.atAll,

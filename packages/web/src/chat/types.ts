@@ -54,6 +54,8 @@ export interface ChatSummary {
   /** The same as segments: what people wrote (names, text) is shown isolated (i18n/isolate.ts). */
   lastParts?: Segment[];
   lastSendTime: number;
+  /** When it was opened in this session: opening moves a chat to the top (spec §4). */
+  openedAt?: number;
   unreadCount: number;
   atMe: boolean;
   atAll: boolean;

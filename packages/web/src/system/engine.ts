@@ -36,6 +36,8 @@ export interface SystemEngineDeps {
   notify(item: SystemItem): void;
   timers: Timers;
   saveDelayMs?: number;
+  /** Epoch ms (an opened chat moves to the top); Date.now by default. */
+  now?: () => number;
 }
 
 export type ConnectionState = 'closed' | 'open' | 'loggedIn';
@@ -214,6 +216,7 @@ export function createSystemEngine(store: Store<SystemState>, deps: SystemEngine
         readSeq: stored.readSeq || 0,
         pinned: !!stored.pinned,
         hiddenSeq: stored.hiddenSeq || 0,
+        openedAt: 0,
       });
       stream.restoreCursor(stored.cursor || 0);
     }
@@ -264,6 +267,7 @@ export function createSystemEngine(store: Store<SystemState>, deps: SystemEngine
     },
     open() {
       isOpen = true;
+      if (userId !== null) set({ ...store.get(), openedAt: (deps.now ?? Date.now)() });
       if (deps.isVisible()) markAllRead();
     },
     close() {

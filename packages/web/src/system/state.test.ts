@@ -61,4 +61,16 @@ describe('system state', () => {
     expect(withSystemEntry(list, entry).map((c) => c.targetId)).toEqual([9000, 3000, 0, 1000]);
     expect(withSystemEntry(list, { ...entry, pinned: true }).map((c) => c.targetId)).toEqual([9000, 0, 3000, 1000]);
   });
+
+  it('sorts the SYSTEM entry by the same time as any chat: an opened chat goes above it, an opened SYSTEM above the chats', () => {
+    const t = (k: string) => k;
+    const entry = systemSummary(withMessages(EMPTY_SYSTEM, [msg(1), msg(2)]).state, t)!;
+    const chat = (targetId: number, lastSendTime: number, openedAt = 0) =>
+      ({ lastSendTime, openedAt, pinned: false, targetId }) as ChatSummary;
+    // Chat 1 (last message long ago) was opened just now: it leads, the SYSTEM entry follows.
+    const list = [chat(1, 500, 99_000), chat(2, 1500)];
+    expect(withSystemEntry(list, entry).map((c) => c.targetId)).toEqual([1, 0, 2]);
+    // The SYSTEM chat opened after that: it leads.
+    expect(withSystemEntry(list, { ...entry, openedAt: 100_000 }).map((c) => c.targetId)).toEqual([0, 1, 2]);
+  });
 });

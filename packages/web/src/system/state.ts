@@ -28,9 +28,18 @@ export interface SystemState {
   pinned: boolean;
   /** The entry was deleted from the chat list up to this seqNo; a newer notification brings it back. */
   hiddenSeq: number;
+  /** When the system chat was opened in this session (not stored): it moves to the top like any chat. */
+  openedAt: number;
 }
 
-export const EMPTY_SYSTEM: SystemState = { userId: null, items: [], readSeq: 0, pinned: false, hiddenSeq: 0 };
+export const EMPTY_SYSTEM: SystemState = {
+  userId: null,
+  items: [],
+  readSeq: 0,
+  pinned: false,
+  hiddenSeq: 0,
+  openedAt: 0,
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 

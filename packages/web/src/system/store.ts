@@ -25,6 +25,7 @@ export function systemSummary(s: SystemState, t: Translate): ChatSummary | null 
     headImage: '',
     lastContent: systemTitle(last, t),
     lastSendTime: last.sendTime,
+    openedAt: s.openedAt,
     unreadCount: unreadOf(s),
     atMe: false,
     atAll: false,
@@ -33,10 +34,14 @@ export function systemSummary(s: SystemState, t: Translate): ChatSummary | null 
   };
 }
 
-/** Insert the SYSTEM entry into a sorted chat list: pinned first, then newest first. */
+/** What a chat row sorts by, as the chat list does: its last message or its opening, whichever is later. */
+const activeTime = (c: ChatSummary): number => Math.max(c.lastSendTime, c.openedAt ?? 0);
+
+/** Insert the SYSTEM entry into a sorted chat list: pinned first, then by the same time as any chat, newest first. */
 export function withSystemEntry(list: ChatSummary[], entry: ChatSummary | null): ChatSummary[] {
   if (!entry) return list;
-  const at = list.findIndex((c) => (entry.pinned !== c.pinned ? entry.pinned : entry.lastSendTime >= c.lastSendTime));
+  const time = activeTime(entry);
+  const at = list.findIndex((c) => (entry.pinned !== c.pinned ? entry.pinned : time >= activeTime(c)));
   const out = [...list];
   out.splice(at === -1 ? out.length : at, 0, entry);
   return out;

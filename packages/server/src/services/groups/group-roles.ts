@@ -20,6 +20,8 @@ export class GroupRoleService {
     private readonly stream: GroupStream,
     private readonly push: PushService,
     private readonly changes: GroupChanges,
+    /** Most admins besides the owner. */
+    private readonly adminsMax: number,
   ) {}
 
   async dnd(me: number, groupId: number, isDnd: boolean): Promise<void> {
@@ -33,7 +35,7 @@ export class GroupRoleService {
     await pushGroupSync(this.db, this.push, access.group, [me], MessageType.GROUP_UPDATE);
   }
 
-  /** Owner only: admins among the current members (never the owner). */
+  /** Owner only: admins among the current members (never the owner), at most `adminsMax`. */
   async setManagers(me: number, groupId: number, userIds: readonly number[], on: boolean): Promise<void> {
     const access = await loadAccess(this.db, groupId, me);
     assertActive(access);
@@ -42,6 +44,18 @@ export class GroupRoleService {
     const changed = targets.filter((t) => (t.is_manager === 1) !== on).map((t) => t.user_id);
     if (changed.length === 0) return;
     await this.stream.run(async (db) => {
+      // Counted under the group's lock: two additions at once cannot pass the cap together.
+      if (on) {
+        const { n } = await db
+          .selectFrom('group_members')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('group_id', '=', groupId)
+          .where('quit', '=', 0)
+          .where('is_manager', '=', 1)
+          .where('user_id', '!=', access.group.owner_id)
+          .executeTakeFirstOrThrow();
+        if (Number(n) + changed.length > this.adminsMax) throw new AppError('tooManyAdmins', { max: this.adminsMax });
+      }
       await db
         .updateTable('group_members')
         .set({ is_manager: on ? 1 : 0 })

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES, Limits, type ImageUploadResult } from '@parley/protocol';
+import { serverLimits } from '../../app/serverConfig';
 import { upload } from '../../api/call';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
@@ -49,8 +50,8 @@ export function ComplaintImages({ images, onChange }: ComplaintImagesProps) {
     if (chosen.length > room) showToast(t('errors.complaintImagesTooMany'));
     for (const file of chosen.slice(0, Math.max(0, room))) {
       if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) showToast(t('errors.fileTypeNotAllowed'));
-      else if (file.size > Limits.UPLOAD_MAX_BYTES) {
-        showToast(t('errors.fileTooLarge', { maxMb: Limits.UPLOAD_MAX_BYTES / 1024 / 1024 }));
+      else if (file.size > serverLimits().uploadMaxBytes) {
+        showToast(t('errors.fileTooLarge', { maxMb: Math.round(serverLimits().uploadMaxBytes / 1024 / 1024) }));
       } else void uploadOne(file);
     }
   };

@@ -32,6 +32,7 @@ import { Switch } from '../../ui/Switch';
 import { showToast } from '../../ui/toast';
 import { MemberGrid } from './MemberGrid';
 import { MemberSelector } from './MemberSelector';
+import { useServerLimits } from '../../app/serverConfig';
 import { byRole } from './memberSearch';
 import '../../ui/form.css';
 import './group.css';
@@ -65,6 +66,8 @@ function GroupInfo({ group }: { group: Group }) {
   const active = useMemo(() => byRole(activeMembers(members.list)), [members.list]);
   const [busy, setBusy] = useState(false);
   const [pickAdmins, setPickAdmins] = useState(false);
+  // The server's cap, from /system/config (loaded at app start).
+  const adminsMax = useServerLimits().groupAdminsMax;
   const gone = role === 'none';
   const isOwner = role === 'owner';
 
@@ -209,6 +212,9 @@ function GroupInfo({ group }: { group: Group }) {
         <MemberSelector
           title={t('group.admins')}
           testId="admin-selector"
+          max={adminsMax}
+          overText={t('group.adminsMax', { max: adminsMax })}
+          countLabel={(n, max) => t('group.adminsCount', { n, max })}
           members={active.filter((m) => !m.isOwner)}
           initial={active.filter((m) => m.isManager && !m.isOwner).map((m) => m.userId)}
           onClose={() => setPickAdmins(false)}

@@ -1,4 +1,7 @@
-/** The group member selector (spec §2 dialogs): a searchable checklist of members; used for admins. */
+/**
+ * The group member selector (spec §2 dialogs): a searchable checklist of members, for
+ * admins and a group call's invitees. With a maximum it shows "n/max" and refuses more.
+ */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupMember } from '@parley/protocol';
@@ -20,6 +23,8 @@ interface MemberSelectorProps {
   /** At most this many picked (fixed included); beyond it `overText` shows inline. */
   max?: number;
   overText?: string;
+  /** With `max`: the spoken form of the "n/max" count. */
+  countLabel?: (n: number, max: number) => string;
   /** Left out of the list (already in the call). */
   hidden?: readonly number[];
 }
@@ -27,7 +32,7 @@ interface MemberSelectorProps {
 const PICK_ROW_HEIGHT = 52;
 
 export function MemberSelector(props: MemberSelectorProps) {
-  const { title, members, initial, onConfirm, onClose, testId, fixed = [], max, overText, hidden } = props;
+  const { title, members, initial, onConfirm, onClose, testId, fixed = [], max, overText, countLabel, hidden } = props;
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<number[]>([...new Set([...fixed, ...initial])]);
@@ -85,6 +90,18 @@ export function MemberSelector(props: MemberSelectorProps) {
           testId={`${testId}-search`}
         />
       </div>
+      {max !== undefined && (
+        <p
+          className="pick-count"
+          data-testid={`${testId}-count`}
+          aria-label={countLabel?.(picked.length, max)}
+          aria-live="polite"
+        >
+          <bdi dir="ltr">
+            {picked.length}/{max}
+          </bdi>
+        </p>
+      )}
       {over && overText && (
         <p className="pick-over" role="alert" data-testid={`${testId}-over`}>
           {overText}

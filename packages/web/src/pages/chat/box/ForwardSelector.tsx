@@ -1,10 +1,14 @@
-/** The forwarding selector: up to FORWARD_TARGETS_MAX chats or friends, then send a copy to each. */
+/**
+ * The forwarding selector: up to FORWARD_TARGETS_MAX targets, then a copy to each. It
+ * lists every group I am in and every friend, recent chats first, searchable by name.
+ */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatType, FORWARD_TARGETS_MAX } from '@parley/protocol';
 import { chatActions, useChatList } from '../../../chat';
 import type { ChatMessage } from '../../../chat/types';
 import { useFriends } from '../../../contacts/friendsStore';
+import { useGroups } from '../../../groups/groupsStore';
 import { Avatar } from '../../../ui/Avatar';
 import { SearchBox } from '../../../ui/SearchBox';
 import { moveByArrows } from '../../../ui/focusTrap';
@@ -24,25 +28,37 @@ export function ForwardSelector({ message, onClose }: { message: ChatMessage; on
   const { t } = useTranslation();
   const { chats } = useChatList();
   const { list: friends } = useFriends();
+  const { list: groups } = useGroups();
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  // Recent chats first, then the friends without a chat.
+  // Recent chats first, then the groups and the friends without a chat row; never a
+  // group I left or that is gone, nor a friend deleted or blocked (a send would fail).
   const targets = useMemo(() => {
+    const closed = new Set<string>();
+    for (const g of groups)
+      if (g.quit || g.dissolve || g.isBanned) closed.add(idOf({ type: ChatType.GROUP, targetId: g.id }));
+    for (const f of friends) if (f.deleted || f.isBlocked) closed.add(idOf({ type: ChatType.PRIVATE, targetId: f.id }));
     const out: Target[] = [];
-    const seen = new Set<string>();
+    const seen = new Set<string>(closed);
+    const add = (x: Target) => {
+      if (seen.has(idOf(x))) return;
+      seen.add(idOf(x));
+      out.push(x);
+    };
     for (const c of chats) {
-      if (c.type === ChatType.SYSTEM) continue;
-      out.push({ type: c.type, targetId: c.targetId, name: c.showName, avatar: c.headImage });
-      seen.add(idOf(c));
+      if (c.type !== ChatType.SYSTEM)
+        add({ type: c.type, targetId: c.targetId, name: c.showName, avatar: c.headImage });
+    }
+    for (const g of groups) {
+      add({ type: ChatType.GROUP, targetId: g.id, name: g.showGroupName, avatar: g.headImageThumb || g.headImage });
     }
     for (const f of friends) {
-      const target = { type: ChatType.PRIVATE, targetId: f.id, name: f.showNickName, avatar: f.headImageThumb };
-      if (!f.deleted && !f.isBlocked && !seen.has(idOf(target))) out.push(target);
+      add({ type: ChatType.PRIVATE, targetId: f.id, name: f.showNickName, avatar: f.headImageThumb });
     }
     return out;
-  }, [chats, friends]);
+  }, [chats, groups, friends]);
 
   const q = query.trim().toLowerCase();
   const shown = q ? targets.filter((x) => x.name.toLowerCase().includes(q)) : targets;

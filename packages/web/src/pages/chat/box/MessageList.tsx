@@ -1,8 +1,9 @@
 /**
  * The virtual message list (10,000 messages stay smooth): rows are measured as
  * they render; older history loads near the top while the visible row stays put;
- * new messages keep the view at the bottom when it was there, else raise a pill;
- * opening jumps to the first unread message.
+ * new messages keep the view at the bottom when it was there, else count on the
+ * jump-to-latest button; opening jumps to the first unread message under an "Unread
+ * messages" divider, and a pill points to the unread ones not yet seen.
  */
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -12,7 +13,8 @@ import { messageKey, type ChatView } from '../../../chat/types';
 import { Spinner } from '../../../ui/Spinner';
 import { MessageRow } from './MessageRow';
 import { continuesRun } from './lib/grouping';
-import { countFromPeer, estimateSize, rowKey, unreadLeft } from './rows';
+import { estimateSize, rowKey, unreadDirection, unseenUnread } from './rows';
+import { JumpLatest, UnreadPill } from './ListButtons';
 import { useFrameThrottled } from './useFrameThrottled';
 import { useNow } from './useNow';
 
@@ -33,6 +35,15 @@ const STICK_PX = 64;
 /** Older history loads when the top is this close. */
 const LOAD_OLDER_PX = 800;
 const HIGHLIGHT_MS = 1600;
+
+/** The unread messages of this opening: the first, the newest then, the furthest row seen, what the pill shows. */
+interface Unread {
+  key: string;
+  endKey: string;
+  seenKey: string | null;
+  count: number;
+  direction: 'up' | 'down' | null;
+}
 
 export function MessageList({ view: liveView, onLoadOlder, handle }: MessageListProps) {
   const { t } = useTranslation();
@@ -66,7 +77,9 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
   const loadRequestedAt = useRef(-1);
   const [atBottom, setAtBottom] = useState(true);
   const [newCount, setNewCount] = useState(0);
-  const [unread, setUnread] = useState<{ key: string; count: number; above: boolean } | null>(null);
+  const [unread, setUnread] = useState<Unread | null>(null);
+  /** The row the "Unread messages" divider sits above (the first unread, or its time tip). */
+  const [divider, setDivider] = useState<string | null>(null);
   const [highlight, setHighlight] = useState<string | null>(null);
 
   const recordAnchor = useCallback(() => {
@@ -131,7 +144,10 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
         const target = messages[unreadIndex - 1]?.type === MessageType.TIP_TIME ? unreadIndex - 1 : unreadIndex;
         stick.current = false;
         virtualizer.scrollToIndex(target, { align: 'start' });
-        setUnread({ key: firstUnreadKey!, count: countFromPeer(messages, unreadIndex), above: false });
+        setDivider(rowKey(messages[target]!));
+        const end = messages.length - 1;
+        const { count } = unseenUnread(messages, unreadIndex, end, -1);
+        setUnread({ key: firstUnreadKey!, endKey: rowKey(messages[end]!), seenKey: null, count, direction: null });
       } else {
         scrollToBottom();
       }
@@ -188,6 +204,28 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
     userScrolled.current = true;
   };
 
+  /** The pill follows the scroll: what is still unseen, and whether it lies above or below. */
+  const followUnread = (u: Unread, el: HTMLDivElement, bottom: boolean) => {
+    const first = messages.findIndex((m) => messageKey(m) === u.key);
+    const end = messages.findIndex((m) => rowKey(m) === u.endKey);
+    const firstVisible = virtualizer.getVirtualItemForOffset(el.scrollTop)?.index ?? 0;
+    const lastVisible = virtualizer.getVirtualItemForOffset(el.scrollTop + el.clientHeight - 1)?.index ?? firstVisible;
+    // Rows the user brought on screen are seen (the automatic positioning at open is not the user's).
+    let seen = u.seenKey === null ? -1 : messages.findIndex((m) => rowKey(m) === u.seenKey);
+    let seenKey = u.seenKey;
+    if (userScrolled.current && lastVisible > seen && messages[lastVisible]) {
+      seen = lastVisible;
+      seenKey = rowKey(messages[lastVisible]);
+    }
+    const { count, next } = unseenUnread(messages, first, end, seen);
+    const direction = unreadDirection(next, firstVisible, lastVisible);
+    // read to the end by the user
+    if (userScrolled.current && (bottom || count === 0)) setUnread(null);
+    else if (direction !== u.direction || count !== u.count || seenKey !== u.seenKey) {
+      setUnread({ ...u, seenKey, count, direction });
+    }
+  };
+
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
@@ -197,20 +235,24 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
     if (bottom) setNewCount(0);
     recordAnchor();
     maybeLoadOlder();
-    if (unread) {
-      const index = messages.findIndex((m) => messageKey(m) === unread.key);
-      const firstVisible = virtualizer.getVirtualItemForOffset(el.scrollTop)?.index ?? 0;
-      const lastVisible =
-        virtualizer.getVirtualItemForOffset(el.scrollTop + el.clientHeight - 1)?.index ?? firstVisible;
-      const above = !bottom && index >= 0 && firstVisible > index;
-      // Counts down as the user scrolls through them (never back up: seen stays seen).
-      const count = userScrolled.current
-        ? Math.min(unread.count, unreadLeft(messages, index, lastVisible))
-        : unread.count;
-      // read to the end by the user (not the automatic positioning at open)
-      if (userScrolled.current && (bottom || count === 0)) setUnread(null);
-      else if (above !== unread.above || count !== unread.count) setUnread({ ...unread, above, count });
+    if (unread) followUnread(unread, el, bottom);
+  };
+
+  /** The pill goes to the first unread message not seen yet, wherever it is. */
+  const toUnread = () => {
+    if (!unread) return;
+    const first = messages.findIndex((m) => messageKey(m) === unread.key);
+    const end = messages.findIndex((m) => rowKey(m) === unread.endKey);
+    const seen = unread.seenKey === null ? -1 : messages.findIndex((m) => rowKey(m) === unread.seenKey);
+    const { next } = unseenUnread(messages, first, end, seen);
+    if (next < 0) {
+      setUnread(null);
+      return;
     }
+    userScrolled.current = true;
+    stick.current = false;
+    const target = messages[next - 1]?.type === MessageType.TIP_TIME ? next - 1 : next;
+    virtualizer.scrollToIndex(target, { align: 'start' });
   };
 
   return (
@@ -244,6 +286,11 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
                 className="message-list__item"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
+                {divider === item.key && (
+                  <div className="unread-divider" data-testid="unread-divider">
+                    <span>{t('chatBox.unreadDivider')}</span>
+                  </div>
+                )}
                 <MessageRow
                   message={m}
                   read={read}
@@ -256,24 +303,8 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
           })}
         </div>
       </div>
-      {unread?.above && (
-        <button
-          type="button"
-          className="pill pill--top"
-          data-testid="unread-pill"
-          onClick={() => {
-            jumpTo(unread.key);
-            setUnread(null);
-          }}
-        >
-          ↑ {t('chatBox.unreadCount', { count: unread.count })}
-        </button>
-      )}
-      {!atBottom && newCount > 0 && (
-        <button type="button" className="pill pill--bottom" data-testid="new-messages-pill" onClick={scrollToBottom}>
-          ↓ {t('chatBox.newMessages', { count: newCount })}
-        </button>
-      )}
+      {unread?.direction && <UnreadPill count={unread.count} direction={unread.direction} onClick={toUnread} />}
+      {!atBottom && <JumpLatest count={newCount} onClick={scrollToBottom} />}
     </div>
   );
 }

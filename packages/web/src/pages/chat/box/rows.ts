@@ -30,21 +30,42 @@ export function estimateSize(m: ChatMessage | undefined): number {
   }
 }
 
+/** A message the unread count counts: from the peer, not a tip or notice. */
+const counted = (m: ChatMessage) => !m.selfSend && m.type <= MessageType.CARD;
+
 /** Messages from the peer from `index` on: the "N unread" count. */
 export function countFromPeer(messages: readonly ChatMessage[], index: number): number {
   let n = 0;
-  for (let i = Math.max(0, index); i < messages.length; i++) {
-    const m = messages[i]!;
-    if (!m.selfSend && m.type <= MessageType.CARD) n++;
-  }
+  for (let i = Math.max(0, index); i < messages.length; i++) if (counted(messages[i]!)) n++;
   return n;
 }
 
 /**
- * Unread messages not yet scrolled to: those from the first unread (`firstUnread`)
- * below the last visible row. The "N unread" pill counts down with it.
+ * The unread messages (from `first` to `last`, the newest when the chat opened) not yet
+ * seen: those after the furthest row the user has seen (`seen`, -1 for none). `next`
+ * is the first of them (where the pill goes), -1 when all were seen.
  */
-export function unreadLeft(messages: readonly ChatMessage[], firstUnread: number, lastVisible: number): number {
-  if (firstUnread < 0) return 0;
-  return countFromPeer(messages, Math.max(firstUnread, lastVisible + 1));
+export function unseenUnread(
+  messages: readonly ChatMessage[],
+  first: number,
+  last: number,
+  seen: number,
+): { count: number; next: number } {
+  if (first < 0 || last < first) return { count: 0, next: -1 };
+  let count = 0;
+  let next = -1;
+  for (let i = Math.max(first, seen + 1); i <= last && i < messages.length; i++) {
+    if (!counted(messages[i]!)) continue;
+    if (next < 0) next = i;
+    count++;
+  }
+  return { count, next };
+}
+
+/** Where unseen unread messages lie from the visible rows: the pill points there. */
+export function unreadDirection(next: number, firstVisible: number, lastVisible: number): 'up' | 'down' | null {
+  if (next < 0) return null;
+  if (next < firstVisible) return 'up';
+  if (next > lastVisible) return 'down';
+  return null;
 }

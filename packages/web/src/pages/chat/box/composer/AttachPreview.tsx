@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES, Limits } from '@parley/protocol';
+import { serverLimits } from '../../../../app/serverConfig';
 import type { Attachment } from '../../../../chat/types';
 import { t as translate } from '../../../../i18n';
 import { Sheet } from '../../../../ui/Sheet';
@@ -17,8 +18,8 @@ type FileAttachment = Extract<Attachment, { file: File }>;
 export function attachmentsOf(files: readonly File[]): FileAttachment[] {
   const out: FileAttachment[] = [];
   for (const file of files) {
-    if (file.size > Limits.UPLOAD_MAX_BYTES) {
-      showToast(translate('errors.fileTooLarge', { maxMb: Limits.UPLOAD_MAX_BYTES / 1024 / 1024 }));
+    if (file.size > serverLimits().uploadMaxBytes) {
+      showToast(translate('errors.fileTooLarge', { maxMb: Math.round(serverLimits().uploadMaxBytes / 1024 / 1024) }));
     } else if ((IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) out.push({ kind: 'image', file });
     else if (file.type.startsWith('video/')) out.push({ kind: 'video', file });
     else out.push({ kind: 'file', file });

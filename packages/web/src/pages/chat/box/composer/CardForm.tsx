@@ -1,7 +1,8 @@
 /** The card sender (spec §2): cover (required), title, description, link. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MIME_TYPES, Limits, cardContent, type CardContent } from '@parley/protocol';
+import { IMAGE_MIME_TYPES, cardContent, type CardContent } from '@parley/protocol';
+import { serverLimits } from '../../../../app/serverConfig';
 import { upload } from '../../../../api/call';
 import { Sheet } from '../../../../ui/Sheet';
 import { Spinner } from '../../../../ui/Spinner';
@@ -28,8 +29,8 @@ export function CardForm({ onSend, onClose }: CardFormProps) {
   const pickCover = async (file: File | undefined) => {
     if (!file) return;
     if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return showToast(t('errors.fileTypeNotAllowed'));
-    if (file.size > Limits.UPLOAD_MAX_BYTES) {
-      return showToast(t('errors.fileTooLarge', { maxMb: Limits.UPLOAD_MAX_BYTES / 1024 / 1024 }));
+    if (file.size > serverLimits().uploadMaxBytes) {
+      return showToast(t('errors.fileTooLarge', { maxMb: Math.round(serverLimits().uploadMaxBytes / 1024 / 1024) }));
     }
     const preview = URL.createObjectURL(file);
     setCover({ preview, url: null });

@@ -1,5 +1,6 @@
 /** The "+" panel: album (images and videos), camera, file, card, favourites, voice and video calls. */
-import { CallMode, IMAGE_MIME_TYPES, Limits } from '@parley/protocol';
+import { CallMode, IMAGE_MIME_TYPES } from '@parley/protocol';
+import { serverLimits } from '../../../../app/serverConfig';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as translate } from '../../../../i18n';
@@ -52,8 +53,8 @@ function ButtonTile({
 export function mediaAttachments(files: File[]): Attachment[] {
   const out: Attachment[] = [];
   for (const file of files) {
-    if (file.size > Limits.UPLOAD_MAX_BYTES) {
-      showToast(translate('errors.fileTooLarge', { maxMb: Limits.UPLOAD_MAX_BYTES / 1024 / 1024 }));
+    if (file.size > serverLimits().uploadMaxBytes) {
+      showToast(translate('errors.fileTooLarge', { maxMb: Math.round(serverLimits().uploadMaxBytes / 1024 / 1024) }));
     } else if (file.type.startsWith('video/')) out.push({ kind: 'video', file });
     else if ((IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) out.push({ kind: 'image', file });
     else showToast(translate('errors.fileTypeNotAllowed'));
@@ -64,8 +65,8 @@ export function mediaAttachments(files: File[]): Attachment[] {
 export function fileAttachments(files: File[]): Attachment[] {
   const out: Attachment[] = [];
   for (const file of files) {
-    if (file.size > Limits.UPLOAD_MAX_BYTES) {
-      showToast(translate('errors.fileTooLarge', { maxMb: Limits.UPLOAD_MAX_BYTES / 1024 / 1024 }));
+    if (file.size > serverLimits().uploadMaxBytes) {
+      showToast(translate('errors.fileTooLarge', { maxMb: Math.round(serverLimits().uploadMaxBytes / 1024 / 1024) }));
     } else out.push({ kind: 'file', file });
   }
   return out;
