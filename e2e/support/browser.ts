@@ -101,6 +101,9 @@ export async function newUserPage(browser: Browser, options: UserPageOptions = {
     viewport: VIEWPORTS.phone,
     deviceScaleFactor: 1,
     serviceWorkers: 'block',
+    // Already allowed, so no permission sheet comes before them (spec §6); the files that
+    // test the sheet pass `permissions: []`.
+    permissions: ['camera', 'microphone'],
     ...contextOptions,
   });
   // The key push/index.ts keeps once the offer was made: a test that wants the offer asks for it.

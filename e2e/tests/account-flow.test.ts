@@ -154,9 +154,20 @@ describe('account flow (390×844)', () => {
     await page.getByTestId('password-new').fill(newPassword);
     await page.getByTestId('password-confirm').fill(newPassword);
     await page.getByTestId('password-submit').click();
-    // Shown once, under the form: no toast on top of it (issue 11, point 15).
-    await expectText(page, 'password-refusal', en('errors.oldPasswordIncorrect'));
+    // Shown once, under the old password and tied to it (issue 20 point 9): no toast on top of it
+    // (issue 11, point 15).
+    await expectText(page, 'password-old-error', en('errors.oldPasswordIncorrect'));
     expect(await page.getByTestId('toast').count()).toBe(0);
+    const old = page.getByTestId('password-old');
+    const error = page.getByTestId('password-old-error');
+    expect(await old.getAttribute('aria-invalid')).toBe('true');
+    expect(await old.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
+    const oldBox = (await old.boundingBox())!;
+    const errorBox = (await error.boundingBox())!;
+    const newBox = (await page.getByTestId('password-new').boundingBox())!;
+    expect(errorBox.y).toBeGreaterThanOrEqual(oldBox.y + oldBox.height);
+    expect(errorBox.y + errorBox.height).toBeLessThanOrEqual(newBox.y);
+    expect(await page.getByTestId('password-refusal').count()).toBe(0);
     expect(page.url()).toMatch(routeRe(Routes.minePassword));
 
     await page.getByTestId('password-old').fill(oldPassword);

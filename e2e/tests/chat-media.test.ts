@@ -76,10 +76,27 @@ describe('private chat: every kind of attachment (390×844)', () => {
   it('sends an image from the album; Bob sees it and opens the preview', async () => {
     await a.page.getByTestId('composer-plus').click();
     const png = tinyPng(240, 160, [250, 120, 40]);
+    // The size the new bubble first renders at, before its upload answers (issue 20 point 9:
+    // it was a square until then, and jumped to the picture's ratio).
+    await a.page.evaluate(() => {
+      const images = () => Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="message-image-"]'));
+      const known = new Set(images());
+      const win = window as unknown as { firstImageBox?: [string, string] };
+      new MutationObserver((_, observer) => {
+        const added = images().find((el) => !known.has(el));
+        if (!added) return;
+        win.firstImageBox = [added.style.width, added.style.height];
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await a.page
       .getByTestId('composer-album-input')
       .setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: png });
     const key = await delivered(MessageType.IMAGE);
+    const [width, height] = (await a.page.evaluate(
+      () => (window as unknown as { firstImageBox?: [string, string] }).firstImageBox,
+    ))!.map((px) => parseFloat(px));
+    expect(width! / height!).toBeCloseTo(240 / 160, 1);
     await expectLoadedImage(b.page, `message-image-${key}`);
     await b.page.getByTestId(`message-image-${key}`).click();
     await b.page.getByTestId('image-preview').waitFor();

@@ -107,6 +107,13 @@ describe('complaint resolved in the moderation console', () => {
     await row.click();
     await expectText(page, 'complaint-info-status', en('complaint.status.resolved'));
     await expectText(page, 'complaint-info-resolution', answer);
+    // The reporter's notification says the outcome with the console's word (issue 20 point 9).
+    await openRoute(page, server, '/pages/chat/chat-system');
+    const title = page.locator('.sys-card__title').filter({ hasText: en('tips.system.complaintResolved.title') });
+    await title.waitFor();
+    expect(en('tips.system.complaintResolved.title').toLowerCase()).toContain(
+      en('complaint.status.resolved').toLowerCase(),
+    );
     expect(reporter.errors).toEqual([]);
     expect(operator.errors).toEqual([]);
   });

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { DiscoverLink } from '@parley/protocol';
+import { AuditAction, type AuditEntry, type DiscoverLink } from '@parley/protocol';
 import {
   apiGetAs,
   en,
@@ -99,6 +99,12 @@ describe('Discover links managed in the console', () => {
         (await apiGetAs<DiscoverLink[]>(page, server, '/discover/links')).map((l) => l.id).indexOf(open.id),
       )
       .toBe(3);
+    // One move, one audit row (issue 20 point 9): the reorder, then the second link's save.
+    const audit = await apiGetAs<{ items: AuditEntry[] }>(page, server, '/console/audit');
+    expect(audit.items.slice(0, 2).map((e) => e.action)).toEqual([
+      AuditAction.DISCOVER_REORDER,
+      AuditAction.DISCOVER_SAVE,
+    ]);
     await screenshot(page, 'discover-console-links');
   });
 

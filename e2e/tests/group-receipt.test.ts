@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Terminal } from '@parley/protocol';
-import { en, launchBrowser, screenshot, startServer, type RunningServer } from '../support/index.js';
+import { en, expectText, launchBrowser, screenshot, startServer, type RunningServer } from '../support/index.js';
 import { expectNoReload, markDocument, type Person } from '../support/contacts.js';
 import { befriend, createMember, eventually, openTerminal } from '../support/chat.js';
 import { leaveChat, waitForText } from '../support/chat-box.js';
@@ -23,7 +23,9 @@ describe('groups: receipt message read by one member, then the other (390×844)'
   const readers = async (tab: 'read' | 'unread') => {
     await a.page.getByTestId(`readers-tab-${tab}`).click();
     const list = a.page.getByTestId(`readers-${tab}`);
-    await list.waitFor();
+    // An empty tab shows a sentence instead of the list.
+    await list.or(a.page.getByTestId(`readers-${tab}-empty`)).waitFor();
+    if (!(await list.count())) return [];
     return list.evaluate((ul) =>
       Array.from(ul.querySelectorAll<HTMLElement>('[data-testid^="reader-"]'))
         .map((li) => li.dataset.testid)
@@ -60,6 +62,11 @@ describe('groups: receipt message read by one member, then the other (390×844)'
     key = await waitForText(a.page, text, true);
     expect(await toggle.getAttribute('aria-pressed'), 'the toggle is for one message').toBe('false');
     await eventually(lineText, en('chatBox.receiptCounts', { read: '0', unread: '2' }));
+    // Nobody has read it: the Read tab says so instead of showing nothing (issue 20 point 9).
+    await receiptLine(a.page).click();
+    await expectText(a.page, 'readers-read-empty', en('chatBox.readersNoneRead'));
+    await a.page.keyboard.press('Escape');
+    await a.page.getByTestId('readers-sheet').waitFor({ state: 'detached' });
   });
 
   it('counts Bob as soon as he opens the chat, and lists him as read, Carol as unread', async () => {
@@ -86,6 +93,7 @@ describe('groups: receipt message read by one member, then the other (390×844)'
     await openGroupFromList(c.page, groupId);
     await waitForText(c.page, text, false);
     await eventually(() => readers('unread'), []);
+    await expectText(a.page, 'readers-unread-empty', en('chatBox.readersAllRead'));
     expect(await readers('read')).toEqual([`reader-${b.id}`, `reader-${c.id}`].sort());
     await a.page.keyboard.press('Escape');
     await a.page.getByTestId('readers-sheet').waitFor({ state: 'detached' });

@@ -12,6 +12,7 @@ import {
   launchBrowser,
   newUserPage,
   openRoute,
+  openTab,
   routeRe,
   screenshot,
   startServer,
@@ -153,6 +154,48 @@ describe('two panes at 1280×800, phone layout at 390×844', () => {
     expect(await selected(page, `chat-row-${ChatType.PRIVATE}-${carol.id}`)).toBe('page');
   });
 
+  it('opens Language in the pane beside Mine; after a change, back returns to the open chat (issue 20 point 6)', async () => {
+    await openTab(page, 'chat');
+    await chatRow(page, bob.id).click();
+    await expectChatBox(page, bob.id);
+    const pickLanguage = async (locale: string) => {
+      await openTab(page, 'mine');
+      await page.getByTestId('mine-lang-entry').click();
+      // In the pane, beside the Mine list it was opened from, not over the whole window.
+      await page.getByTestId('layout-pane').getByTestId(`lang-item-${locale}`).click();
+      await page.waitForFunction((l) => document.documentElement.lang === l, locale);
+      await page.getByTestId('tab-page-mine').waitFor({ state: 'visible' });
+      await page.getByTestId('layout-pane').getByTestId('nav-back').click();
+      // Back where the user was: the chat open in the pane, the Mine list beside it.
+      await expectChatBox(page, bob.id);
+      await page.getByTestId('tab-page-mine').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('layout-pane').getByTestId('chat-box').count()).toBe(1);
+    };
+    await pickLanguage('zh-CN');
+    await pickLanguage('en-US');
+  });
+
+  it('opens a call page in the pane, the list beside it (issue 20 point 6)', async () => {
+    const callee = await openAs(browser, server, bob, 'phone'); // online, so the call rings
+    await callee.getByTestId('tab-page-chat').waitFor();
+    await openRoute(page, server, chatBoxRoute(bob.id));
+    await expectChatBox(page, bob.id);
+    await page.getByTestId('composer-plus').click();
+    await page.getByTestId('composer-voice-call').click();
+    await page.getByTestId('layout-pane').locator('[data-testid="call-page"][data-phase="calling"]').waitFor();
+    const call = await page.getByTestId('call-page').boundingBox();
+    const pane = await box(page, 'layout-pane');
+    await screenshot(page, 'two-panes-en-US-call-1280');
+    expect(call).toMatchObject({ x: pane.x, y: pane.y, width: pane.width, height: pane.height });
+    await page.getByTestId('tab-page-chat').waitFor({ state: 'visible' });
+    // Leaving the call page would end the call: the list is shown but takes no taps.
+    expect(await page.getByTestId('layout-list').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    await page.getByTestId('call-cancel').click();
+    await expectChatBox(page, bob.id);
+    expect(await page.getByTestId('layout-list').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+    await callee.close();
+  });
+
   it('opens both panes from a shared link, and back closes the pane', async () => {
     const other = await openAs(browser, server, alice, 'desktop', 'en-US', chatBoxRoute(bob.id));
     await expectChatBox(other, bob.id);
@@ -220,6 +263,9 @@ describe('two panes at 1280×800, phone layout at 390×844', () => {
       await openRoute(desk, server, Routes.mine);
       await desk.getByTestId('pane-placeholder').waitFor();
       await screenshot(desk, `two-panes-${locale}-mine-1280`);
+      await desk.getByTestId('mine-lang-entry').click();
+      await desk.getByTestId('layout-pane').getByTestId(`lang-item-${locale}`).waitFor();
+      await screenshot(desk, `two-panes-${locale}-lang-1280`);
 
       await show(locale, 'phone');
       const phone = view;

@@ -20,7 +20,12 @@ import {
   consoleSystemSendResult,
   consoleUser,
 } from './schemas/console.js';
-import { discoverDeleteRequest, discoverLink, discoverSaveRequest } from './schemas/discover.js';
+import {
+  discoverDeleteRequest,
+  discoverLink,
+  discoverReorderRequest,
+  discoverSaveRequest,
+} from './schemas/discover.js';
 
 export const consoleEndpoints = {
   // moderation console: operators only (403 notOperator otherwise)
@@ -132,6 +137,14 @@ export const consoleEndpoints = {
     auth: true,
     body: discoverDeleteRequest,
     reply: nothing,
+  }),
+  /** The console's move up / down: every listed link renumbered in one step, one audit row. */
+  consoleDiscoverReorder: e({
+    method: 'POST',
+    path: '/console/discover/reorder',
+    auth: true,
+    body: discoverReorderRequest,
+    reply: z.array(discoverLink),
   }),
   // Discover: any signed-in user
   discoverLinks: e({ method: 'GET', path: '/discover/links', auth: true, reply: z.array(discoverLink) }),

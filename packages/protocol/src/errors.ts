@@ -27,7 +27,7 @@ export const ServerErrors = {
   newPasswordSameAsOld: bad('The new password must differ from the old one'),
   cannotEditOtherUser: bad('You cannot edit other users’ information'),
   // validation (spec §5)
-  userNameBlank: bad('User name cannot be blank'),
+  userNameBlank: bad('Account cannot be blank'),
   userNameFormat: bad('User name must be an e-mail address'),
   userNameLength: bad('User name must be 5-64 characters'),
   userNameMixedScripts: bad('A user name cannot mix letters of different alphabets'),
@@ -43,7 +43,7 @@ export const ServerErrors = {
   alreadyBlocked: bad('The other party is already on your blocklist'),
   notFriend: bad('The other party is not your friend'),
   cannotAddSelf: bad('You cannot add yourself'),
-  addFriendForbiddenInGroup: bad('Adding friends is prohibited in this group'),
+  addFriendForbiddenInGroup: bad('A group you share with this user does not allow adding each other as contacts'),
   blockedByOther: bad('The other party has blocked you'),
   alreadyFriend: bad('You are already friends'),
   notBlocked: bad('This user is not on your blocklist'),

@@ -55,8 +55,8 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   modifyPassword: { body: { oldPassword: a.password, newPassword: 'another1' } },
   userFind: { params: { id: b.id } },
   userUpdate: {
-    body: { id: a.id, nickName: 'Alice', sex: 1, signature: 'hi' },
-    optional: ['id', 'sex', 'signature'],
+    body: { id: a.id, nickName: 'Alice', sex: 1, sexSet: true, signature: 'hi' },
+    optional: ['id', 'sex', 'sexSet', 'signature'],
   },
   userFindByName: { query: { name: 'Bob' } },
   userTerminalOnline: { query: { userIds: `${b.id}` } },
@@ -192,6 +192,7 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
     optional: ['id'],
   },
   consoleDiscoverDelete: { body: { id: 1 } },
+  consoleDiscoverReorder: { body: { ids: [1] } },
   // favourites: validation comes before the message or favourite is looked up.
   favouriteAdd: { body: { chatType: 'PRIVATE', messageId } },
   favouriteList: { query: { type: 0, maxId: messageId + 1 }, optional: ['type', 'maxId'] },

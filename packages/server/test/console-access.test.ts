@@ -59,6 +59,7 @@ const valid = (): Record<string, { query?: Record<string, string | number>; body
     },
   },
   consoleDiscoverDelete: { body: { id: 1 } },
+  consoleDiscoverReorder: { body: { ids: [1] } },
 });
 
 describe('operator only', () => {

@@ -123,6 +123,34 @@ describe('save, probe, delete', () => {
     });
   });
 
+  it('a reorder renumbers the listed links in one step with one audit row, and probes nothing', async () => {
+    const before = await w.client.ok('discoverLinks', { token: tok(u) });
+    const ids = before.map((l) => l.id);
+    const moved = [ids[1]!, ids[0]!, ...ids.slice(2)];
+    const auditBefore = (await w.client.ok('consoleAudit', { token: tok(w.op) })).total;
+    const probes = hits;
+    const links = await w.client.ok('consoleDiscoverReorder', { token: tok(w.op), body: { ids: moved } });
+    expect(links.map((l) => l.id)).toEqual(moved);
+    expect(links.map((l) => l.sort)).toEqual(moved.map((_, i) => (i + 1) * 10));
+    expect((await w.client.ok('discoverLinks', { token: tok(u) })).map((l) => l.id)).toEqual(moved);
+    const audit = await w.client.ok('consoleAudit', { token: tok(w.op) });
+    expect(audit.total).toBe(auditBefore + 1);
+    expect(audit.items[0]).toMatchObject({ action: AuditAction.DISCOVER_REORDER, targetType: 'discover' });
+    expect(JSON.parse(audit.items[0]!.detail)).toEqual({ ids: moved });
+    expect(hits).toBe(probes);
+
+    // An unknown link changes nothing; a link listed twice is a bad request.
+    await expectRefusedUnchanged(w, 'consoleDiscoverReorder', 'discoverLinkNotExist', {
+      token: tok(w.op),
+      body: { ids: [ids[0]!, 999_999] },
+    });
+    const twice = await w.client.call('consoleDiscoverReorder', {
+      token: tok(w.op),
+      body: { ids: [ids[0]!, ids[0]!] },
+    });
+    expect([twice.status, twice.body.key, twice.body.params?.field]).toEqual([400, 'invalidParam', 'ids']);
+  });
+
   it('the probe: headers, statuses, redirects, timeout', async () => {
     const cases: [string, boolean][] = [
       ['/open', true],

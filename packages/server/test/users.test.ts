@@ -74,6 +74,17 @@ describe('update', () => {
     });
   });
 
+  it('sexSet false sets a chosen gender back to not set; with a sex beside it the request is refused', async () => {
+    const u = await registerUser(client);
+    const token = u.tokens.accessToken;
+    await client.ok('userUpdate', { token, body: { nickName: 'Some Gender', sex: 1 } });
+    expect(await client.ok('userSelf', { token })).toMatchObject({ sex: 1, sexSet: true });
+    const both = await client.call('userUpdate', { token, body: { nickName: 'Some Gender', sex: 1, sexSet: false } });
+    expect([both.status, both.body.key, both.body.params?.field]).toEqual([400, 'invalidParam', 'sexSet']);
+    await client.ok('userUpdate', { token, body: { nickName: 'Some Gender', sexSet: false } });
+    expect(await client.ok('userSelf', { token })).toMatchObject({ sex: 0, sexSet: false });
+  });
+
   it("another user's id → cannotEditOtherUser and neither profile changes", async () => {
     const res = await client.call('userUpdate', {
       token: alice.tokens.accessToken,

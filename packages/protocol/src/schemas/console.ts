@@ -122,6 +122,7 @@ export const AuditAction = {
   SYSTEM_SEND: 'system.send',
   DISCOVER_SAVE: 'discover.save',
   DISCOVER_DELETE: 'discover.delete',
+  DISCOVER_REORDER: 'discover.reorder',
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

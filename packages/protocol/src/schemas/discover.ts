@@ -11,6 +11,8 @@ export const DiscoverLimits = {
   URL_MAX: 512,
   DESCRIPTION_MAX: 256,
   SORT_MAX: 1_000_000,
+  /** Links one reorder may list (the console lists them all). */
+  REORDER_MAX: 500,
   /** The frameability probe gives up after this long (the link then opens outside). */
   PROBE_TIMEOUT_MS: 3_000,
 } as const;
@@ -65,3 +67,12 @@ export const discoverSaveRequest = z.strictObject({
 });
 export type DiscoverSaveRequest = z.infer<typeof discoverSaveRequest>;
 export const discoverDeleteRequest = z.strictObject({ id: bodyId });
+/** The links in their new display order (each once): one change, one audit row. */
+export const discoverReorderRequest = z.strictObject({
+  ids: z
+    .array(bodyId, invalid)
+    .min(1, invalid)
+    .max(DiscoverLimits.REORDER_MAX, invalid)
+    .refine((ids) => new Set(ids).size === ids.length, format),
+});
+export type DiscoverReorderRequest = z.infer<typeof discoverReorderRequest>;

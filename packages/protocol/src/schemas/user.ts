@@ -30,14 +30,18 @@ export const selfUser = user.extend({ isOperator: z.boolean() });
 export type SelfUser = z.infer<typeof selfUser>;
 
 /** PUT /user/update: own profile only; `id`, when sent, must be the caller's. */
-export const userUpdateRequest = z.object({
-  id: bodyId.optional(),
-  nickName,
-  headImage: mediaUrl.optional(),
-  headImageThumb: mediaUrl.optional(),
-  sex: sex.optional(),
-  signature: signature.optional(),
-});
+export const userUpdateRequest = z
+  .object({
+    id: bodyId.optional(),
+    nickName,
+    headImage: mediaUrl.optional(),
+    headImageThumb: mediaUrl.optional(),
+    sex: sex.optional(),
+    /** False sets the gender back to "not set" (then without `sex`); true or absent changes nothing. */
+    sexSet: z.boolean({ error: 'invalidParam' }).optional(),
+    signature: signature.optional(),
+  })
+  .refine((v) => !(v.sexSet === false && v.sex !== undefined), { error: 'invalidParam', path: ['sexSet'] });
 export type UserUpdateRequest = z.infer<typeof userUpdateRequest>;
 
 /**

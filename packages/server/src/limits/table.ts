@@ -157,6 +157,7 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   // Saving probes the link's URL (an outbound request, 3 s at most).
   consoleDiscoverSave: { user: [30, MIN], address: [120, MIN] },
   consoleDiscoverDelete: consoleAction,
+  consoleDiscoverReorder: consoleAction,
   discoverLinks: read,
   // favourites: saving is a tap per message; the list pages as the user scrolls.
   favouriteAdd: { user: [120, MIN], address: [1200, MIN] },

@@ -69,6 +69,8 @@ export const consoleRoutes = ({ console: admin, consoleComplaints: complaints, d
     await discover.remove(await operator(auth), body.id);
     return null;
   };
+  const consoleDiscoverReorder: Handler<'consoleDiscoverReorder'> = async ({ auth, body }) =>
+    discover.reorder(await operator(auth), body.ids);
   return {
     consoleComplaints,
     consoleComplaint,
@@ -87,5 +89,6 @@ export const consoleRoutes = ({ console: admin, consoleComplaints: complaints, d
     consoleAudit,
     consoleDiscoverSave,
     consoleDiscoverDelete,
+    consoleDiscoverReorder,
   };
 };

@@ -95,6 +95,9 @@ export class UserService {
     if (req.sex !== undefined) {
       patch.sex = req.sex;
       patch.sex_set = 1;
+    } else if (req.sexSet === false) {
+      patch.sex = 0;
+      patch.sex_set = 0;
     }
     if (req.signature !== undefined) patch.signature = req.signature;
     await this.db.updateTable('users').set(patch).where('id', '=', auth.userId).execute();

@@ -65,5 +65,6 @@ export const consoleRows = (): Record<ConsoleEndpoint, Row> => ({
   consoleAudit: notOperator('consoleAudit'),
   consoleDiscoverSave: notOperator('consoleDiscoverSave', { body: link }),
   consoleDiscoverDelete: notOperator('consoleDiscoverDelete', { body: { id: 1 } }),
+  consoleDiscoverReorder: notOperator('consoleDiscoverReorder', { body: { ids: [1] } }),
   discoverLinks: selfOnly(async () => expect((await allowed('discoverLinks')).length).toBeGreaterThan(0)),
 });

@@ -3,6 +3,7 @@
  * switching cameras, and the failures as catalogue keys for toasts.
  */
 import { CallMode } from '@parley/protocol';
+import { askMedia, explainDenied } from '../media/mediaPermission';
 
 export type MediaErrorKey =
   'callNeedsHttps' | 'callUnsupported' | 'cameraPermissionDenied' | 'microphonePermissionDenied' | 'permissionFailed';
@@ -40,6 +41,18 @@ const VIDEO: MediaTrackConstraints = { width: { ideal: 1280 }, height: { ideal: 
 export async function openMedia(mode: CallMode): Promise<{ stream: MediaStream; cameraFailed: MediaErrorKey | null }> {
   const unsupported = unsupportedKey();
   if (unsupported) throw new CallMediaError(unsupported);
+  // Why first (spec §6); "not now" or a refusal ends the call as a refused microphone.
+  const purpose = mode === CallMode.VIDEO ? 'videoCall' : 'call';
+  if (!(await askMedia(purpose))) throw new CallMediaError('microphonePermissionDenied');
+  try {
+    return await openTracks(mode);
+  } catch (err) {
+    if (err instanceof CallMediaError && err.key === 'microphonePermissionDenied') await explainDenied(purpose);
+    throw err;
+  }
+}
+
+async function openTracks(mode: CallMode): Promise<{ stream: MediaStream; cameraFailed: MediaErrorKey | null }> {
   if (mode === CallMode.VIDEO) {
     try {
       return { stream: await navigator.mediaDevices.getUserMedia({ audio: true, video: VIDEO }), cameraFailed: null };

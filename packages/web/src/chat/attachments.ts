@@ -6,14 +6,35 @@ import { MessageType } from '@parley/protocol';
 import type { Progress, Uploader } from './deps';
 import type { Attachment } from './types';
 
+/**
+ * The picked image's size as it is shown (EXIF orientation applied), so the bubble takes
+ * its ratio at once instead of a square that jumps when the upload answers; 0 × 0 when
+ * the browser cannot decode it (the bubble then keeps the square until the upload).
+ */
+async function imageSize(file: Blob): Promise<{ width: number; height: number }> {
+  if (typeof createImageBitmap !== 'function') return { width: 0, height: 0 };
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return { width: 0, height: 0 };
+  }
+}
+
 /** Message type and the content shown while the attachment uploads. */
-export function attachmentPreview(attachment: Attachment, upload: Uploader): { msgType: number; preview: string } {
+export async function attachmentPreview(
+  attachment: Attachment,
+  upload: Uploader,
+): Promise<{ msgType: number; preview: string }> {
   switch (attachment.kind) {
     case 'image': {
+      const { width, height } = await imageSize(attachment.file);
       const url = upload.localUrl(attachment.file);
       return {
         msgType: MessageType.IMAGE,
-        preview: JSON.stringify({ originUrl: url, thumbUrl: url, width: 0, height: 0 }),
+        preview: JSON.stringify({ originUrl: url, thumbUrl: url, width, height }),
       };
     }
     case 'video':

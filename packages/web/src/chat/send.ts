@@ -266,7 +266,7 @@ export function createSending(
     sendText,
     sendCard,
     async sendAttachment(type, targetId, attachment, opts) {
-      const { msgType, preview } = attachmentPreview(attachment, deps.upload);
+      const { msgType, preview } = await attachmentPreview(attachment, deps.upload);
       await submit(type, targetId, msgType, preview, opts, attachment);
     },
     async forward(message, targets) {

@@ -1,6 +1,6 @@
 /**
- * Reordering Discover links: the server orders by `sort` then id, so moving one link
- * renumbers the list in steps of 10 and saves only the links whose number changed. Pure.
+ * Reordering Discover links: the server orders by `sort` then id; a move sends the new
+ * order and the server renumbers it in steps of 10 (consoleDiscoverReorder). Pure.
  */
 export const SORT_STEP = 10;
 
@@ -17,11 +17,6 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const [item] = next.splice(from, 1);
   next.splice(clampedTo, 0, item as T);
   return next;
-}
-
-/** New sort numbers for `ordered` (in display order): only the entries that change. */
-export function sortChanges<T extends Sortable>(ordered: readonly T[]): { item: T; sort: number }[] {
-  return ordered.map((item, i) => ({ item, sort: (i + 1) * SORT_STEP })).filter(({ item, sort }) => item.sort !== sort);
 }
 
 /** The sort number of a link added at the end. */

@@ -2,11 +2,11 @@
 import { Navigate, createHashRouter } from 'react-router';
 import { registerNavigator } from '../app/navigation';
 import { consoleRoutes } from '../pages/console/consoleRoutes';
-import { AppLayout } from '../pages/shell/AppLayout';
 import { lazyPage } from './lazyPage';
 import { installPaneHistory } from './paneNavigation';
 import { Paths } from './paths';
 import { RequireAuth } from './RequireAuth';
+import { SignedInFrame } from './SignedInFrame';
 
 const Login = lazyPage(() => import('../pages/login/LoginPage'));
 const Register = lazyPage(() => import('../pages/register/RegisterPage'));
@@ -43,17 +43,18 @@ export const router = createHashRouter([
   // reachable signed out
   { path: Paths.login, element: <Login /> },
   { path: Paths.register, element: <Register /> },
-  { path: Paths.lang, element: <Lang /> },
   { path: Paths.agreement, element: <Agreement /> },
   { path: Paths.privacy, element: <Privacy /> },
   { path: Paths.externalLink, element: <ExternalLink /> },
   {
-    element: <RequireAuth />,
+    // One frame for every signed-in page: the tab shell (visited tab pages stay mounted,
+    // scroll kept) and, from 900 px, the right pane beside it (pages/shell/AppLayout).
+    // The language page is in it when signed in, so back finds the list and page it left.
+    element: <SignedInFrame />,
     children: [
+      { path: Paths.lang, element: <Lang /> },
       {
-        // One frame for every signed-in page: the tab shell (visited tab pages stay mounted,
-        // scroll kept) and, from 900 px, the right pane beside it (pages/shell/AppLayout).
-        element: <AppLayout />,
+        element: <RequireAuth />,
         children: [
           ...[Paths.root, Paths.chat, Paths.friend, Paths.discover, Paths.mine].map((path) => ({
             path,

@@ -14,7 +14,7 @@ export function complaintNotice(complaint: Complaint, resolved: boolean): System
     key: resolved ? 'complaintResolved' : 'complaintRejected',
     params: { complaintId: String(complaint.id), targetName: target, answer: complaint.resolution },
   };
-  const title = resolved ? 'Your complaint was upheld' : 'Your complaint was reviewed';
+  const title = resolved ? 'Your complaint was resolved' : 'Your complaint was reviewed';
   const intro = resolved
     ? `We reviewed your complaint about ${target} and took action.`
     : `We reviewed your complaint about ${target} and found no violation.`;

@@ -9,6 +9,9 @@ import type { Database, DiscoverLinkRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { record } from '../console/audit.js';
 
+/** Sort numbers of a reorder: 10, 20, … (the console's step, room to insert between). */
+const REORDER_STEP = 10;
+
 export function toWireLink(row: DiscoverLinkRow): DiscoverLink {
   return {
     id: row.id,
@@ -102,6 +105,37 @@ export class DiscoverService {
         this.clock(),
       );
     });
+  }
+
+  /**
+   * The listed links take sorts 10, 20, … in the order given, in one transaction with one
+   * audit row (a move used to be two saves: two rows, two probes). Unlisted links keep theirs.
+   */
+  async reorder(operatorId: number, ids: number[]): Promise<DiscoverLink[]> {
+    const now = this.clock();
+    await this.db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('discover_links').select('id').where('id', 'in', ids).execute();
+      if (found.length !== ids.length) throw new AppError('discoverLinkNotExist');
+      for (const [i, id] of ids.entries()) {
+        await trx
+          .updateTable('discover_links')
+          .set({ sort: (i + 1) * REORDER_STEP, updated_at: now })
+          .where('id', '=', id)
+          .execute();
+      }
+      await record(
+        trx,
+        {
+          operatorId,
+          action: AuditAction.DISCOVER_REORDER,
+          targetType: AuditTargetType.DISCOVER,
+          targetId: ids[0]!,
+          detail: { ids },
+        },
+        now,
+      );
+    });
+    return this.list();
   }
 
   private async get(id: number): Promise<DiscoverLinkRow> {

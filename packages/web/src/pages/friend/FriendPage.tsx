@@ -68,14 +68,19 @@ export default function FriendPage() {
           placeholder={t('friend.searchPlaceholder')}
           testId="contacts-search"
         />
+        {/* One line under the list: the count, or that the search matched nobody (not both). */}
         {shown.length > 0 ? (
-          <FriendSections friends={shown} />
+          <>
+            <FriendSections friends={shown} />
+            <p className="friend-count" data-testid="contacts-count">
+              {t('friend.count', { count: list.length })}
+            </p>
+          </>
         ) : (
           <p className="friend-no-match" data-testid="contacts-no-match">
             {t('friend.noMatch', { query: query.trim() })}
           </p>
         )}
-        <p className="friend-count">{t('friend.count', { count: list.length })}</p>
       </>
     );
   }

@@ -19,7 +19,7 @@ export default function MineEditPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const [nickName, setNickName] = useState(user.nickName);
-  // null: never chosen (shown as "not set"; saving does not choose one).
+  // null: not set (never chosen, or set back to "not set": saving sends null).
   const [sex, setSex] = useState<number | null>(user.sexSet ? user.sex : null);
   const [signature, setSignature] = useState(user.signature);
   const [image, setImage] = useState({ headImage: user.headImage, headImageThumb: user.headImageThumb });
@@ -34,7 +34,8 @@ export default function MineEditPage() {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const v = validate(userUpdateRequest, { id: user.id, nickName, sex: sex ?? undefined, signature, ...image });
+    const gender = sex === null ? { sexSet: false } : { sex };
+    const v = validate(userUpdateRequest, { id: user.id, nickName, ...gender, signature, ...image });
     setErrors(v.errors);
     if (!v.ok) return;
     setSaving(true);
@@ -84,8 +85,8 @@ export default function MineEditPage() {
             }
             testId="mine-edit-nickname"
           />
-          <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend className="field__label" style={{ marginBottom: 6 }}>
+          <fieldset className="field field--set">
+            <legend className="field__label field__legend" data-testid="mine-edit-sex-label">
               {t('fields.gender')}
             </legend>
             <div className="radio-row">
@@ -93,6 +94,7 @@ export default function MineEditPage() {
                 [
                   ['male', Sex.MALE],
                   ['female', Sex.FEMALE],
+                  ['unset', null],
                 ] as const
               ).map(([name, value]) => (
                 <label key={name} className="radio">
@@ -103,15 +105,10 @@ export default function MineEditPage() {
                     onChange={() => setSex(value)}
                     data-testid={`mine-edit-sex-${name}`}
                   />
-                  {t(`fields.${name}`)}
+                  {t(name === 'unset' ? 'fields.genderUnset' : `fields.${name}`)}
                 </label>
               ))}
             </div>
-            {sex === null && (
-              <span className="field__hint field__hint--start" data-testid="mine-edit-sex-unset">
-                {t('bugs.genderNotSet')}
-              </span>
-            )}
           </fieldset>
           <SignatureField value={signature} onValue={setSignature} error={errors.signature} />
           <button

@@ -1,6 +1,6 @@
 /**
- * /pages/mine/mine-password: old, new, confirm. A refusal shows once, under the form
- * (no toast). The trial account cannot change its password: it sees why, not the form.
+ * /pages/mine/mine-password: old, new, confirm. A refusal shows once, under the old
+ * password when it names it, else under the form (no toast). The trial account cannot change its password: it sees why, not the form.
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -40,8 +40,11 @@ export default function MinePasswordPage() {
       showToast(t('minePassword.success'));
       void navigate(Paths.mine, { replace: true });
     } catch (err) {
-      // shown once, under the form (silent: no toast on top of it)
-      if (err instanceof ApiError) setRefusal(err.message);
+      // shown once (silent: no toast on top of it): a wrong old password under its own
+      // field (aria-invalid, aria-describedby), any other refusal under the form
+      if (err instanceof ApiError && err.key === 'oldPasswordIncorrect') {
+        setErrors({ oldPassword: 'errors.oldPasswordIncorrect' });
+      } else if (err instanceof ApiError) setRefusal(err.message);
     } finally {
       setBusy(false);
     }

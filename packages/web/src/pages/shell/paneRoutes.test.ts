@@ -13,6 +13,10 @@ describe('two-pane routes', () => {
     expect(nextListTab('friend', Paths.userInfo)).toBe('friend');
     expect(nextListTab('chat', Paths.friend)).toBe('friend');
   });
+  it('keeps the list on back, unless back lands on a tab', () => {
+    expect(nextListTab('mine', Paths.chatBox, true)).toBe('mine');
+    expect(nextListTab('mine', Paths.chat, true)).toBe('chat');
+  });
   it('picks the list of a page opened from a link', () => {
     expect(homeListTab(Paths.userInfo)).toBe('friend');
     expect(homeListTab(Paths.groupMember)).toBe('friend');

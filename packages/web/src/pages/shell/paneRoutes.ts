@@ -25,7 +25,7 @@ const FRIEND_PAGES: readonly string[] = [
 ];
 const DISCOVER_PAGES: readonly string[] = [Paths.discoverExternalLink];
 
-/** Call pages cover both panes: leaving a call page ends the call (pages/chat/call/useCallPage). */
+/** Call pages: leaving one ends the call (pages/chat/call/useCallPage), so the list beside is inert. */
 export function isCallPage(pathname: string): boolean {
   return pathname === Paths.chatPrivateVideo || pathname === Paths.chatGroupVideo;
 }
@@ -46,9 +46,11 @@ export function homeListTab(pathname: string): TabKey {
 
 /**
  * The list shown after a route change: a tab route or a conversation decides, any other
- * page keeps the list it was opened from.
+ * page keeps the list it was opened from. Back (or forward) to a page keeps the list too:
+ * the user returns to where they were (Mine → Language → back leaves the chat beside Mine).
  */
-export function nextListTab(current: TabKey, pathname: string): TabKey {
+export function nextListTab(current: TabKey, pathname: string, back = false): TabKey {
+  if (back) return tabOfPath(pathname) ?? current;
   return forcedListTab(pathname) ?? current;
 }
 

@@ -67,6 +67,11 @@ export function ReadersSheet({ group, message, members, onClose }: ReadersSheetP
         <div className="page-state">
           <Spinner />
         </div>
+      ) : shown.length === 0 ? (
+        // An empty tab says so: nobody has read it yet, or everybody has.
+        <p className="readers__empty" data-testid={`readers-${tab}-empty`}>
+          {t(tab === 'read' ? 'chatBox.readersNoneRead' : 'chatBox.readersAllRead')}
+        </p>
       ) : (
         <VirtualList
           key={tab}

@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiscoverLink } from '@parley/protocol';
-import { deleteLink, listLinks, saveLink } from '../../../console/discover';
-import { moveItem, sortChanges } from '../../../console/reorder';
+import { deleteLink, listLinks, reorderLinks } from '../../../console/discover';
+import { moveItem } from '../../../console/reorder';
 import { confirmDialog } from '../../../ui/dialog';
 import { showToast } from '../../../ui/toast';
 import { ConsoleHeader } from '../parts/ConsoleHeader';
@@ -42,11 +42,8 @@ export default function DiscoverAdminPage() {
     setLinks(ordered);
     setBusy(true);
     try {
-      // one save per link whose number changed; the list is short
-      for (const { item, sort } of sortChanges(ordered)) {
-        const { id, title, iconUrl, url, description, featured, bannerUrl } = item;
-        await saveLink({ id, title, iconUrl, url, description, featured, bannerUrl, sort });
-      }
+      // the whole order in one request: one change, one audit row
+      await reorderLinks(ordered.map((l) => l.id));
     } catch {
       // the api wrapper showed why; the server's order wins
     } finally {

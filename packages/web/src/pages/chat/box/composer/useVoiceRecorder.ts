@@ -19,6 +19,7 @@ import {
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'encoding';
 
 function toastProblem(err: unknown) {
+  if (err instanceof RecordingError && err.problem === 'declined') return; // its sheet said why
   showToast(t(err instanceof RecordingError ? PROBLEM_TEXT_KEY[err.problem] : 'errors.recordingFailed'));
 }
 

@@ -3,15 +3,17 @@
  * capture with MediaRecorder, then decode and re-encode to MP3 so every
  * browser plays the result (Safari records AAC, Chrome and Firefox Opus).
  */
+import { askMedia, explainDenied } from '../../../../media/mediaPermission';
 import { mixToMono } from './pcm';
 
-export type RecordingProblem = 'needsHttps' | 'unsupported' | 'permission' | 'failed';
+/** `declined`: the microphone was not allowed, and the permission sheet already said why. */
+export type RecordingProblem = 'needsHttps' | 'unsupported' | 'declined' | 'failed';
 
 /** Locale keys of the toasts (spec §8). */
 export const PROBLEM_TEXT_KEY: Record<RecordingProblem, string> = {
   needsHttps: 'errors.recordingNeedsHttps',
   unsupported: 'errors.recordingUnsupported',
-  permission: 'errors.permissionFailed',
+  declined: '',
   failed: 'errors.recordingFailed',
 };
 
@@ -44,12 +46,16 @@ export interface Recording {
 export async function startRecording(): Promise<Recording> {
   const problem = recordingProblem();
   if (problem) throw new RecordingError(problem);
+  // Why first (spec §6); a refusal already explained itself, so no toast follows.
+  if (!(await askMedia('voice'))) throw new RecordingError('declined');
   let stream: MediaStream;
   try {
     stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
   } catch (err) {
     const name = (err as { name?: string }).name;
-    throw new RecordingError(name === 'NotAllowedError' || name === 'SecurityError' ? 'permission' : 'failed');
+    if (name !== 'NotAllowedError' && name !== 'SecurityError') throw new RecordingError('failed');
+    await explainDenied('voice');
+    throw new RecordingError('declined');
   }
   const release = () => stream.getTracks().forEach((track) => track.stop());
   let recorder: MediaRecorder;
