@@ -191,6 +191,30 @@ describe('@ mention list', () => {
     await input(c.page).fill('');
   });
 
+  it('names emoji in the user’s language: the panel’s buttons and the images in bubbles (point 14)', async () => {
+    // Unicode CLDR's names (cldr-annotations-full), as build/emojiNames.ts takes them.
+    const heartEyes = {
+      'en-US': 'smiling face with heart-eyes',
+      'zh-CN': '花痴',
+      'ar-SA': 'وجه مبتسم مع عينين على شكل قلب',
+    };
+    // Carol is in ar-SA since the test above.
+    await c.page.getByTestId('composer-emoji').click();
+    const button = c.page.getByRole('button', { name: heartEyes['ar-SA'], exact: true });
+    await expect.poll(() => button.getAttribute('data-testid'), { timeout: WAIT_MS }).toBe('emoji-heartEyes');
+    expect(await c.page.getByTestId('emoji-thumbsUp').getAttribute('aria-label')).toBe('قبول');
+    await screenshot(c.page, 'emoji-panel-ar-SA-phone');
+    await button.click();
+    await c.page.getByTestId('composer-send').click();
+    const key = await waitForText(c.page, '😍', true);
+    const alt = (p: Person, k: string) => p.page.getByTestId(`message-text-${k}`).locator('img').getAttribute('alt');
+    await expect.poll(() => alt(c, key)).toBe(heartEyes['ar-SA']);
+    await expect.poll(async () => alt(a, await waitForText(a.page, '😍', false))).toBe(heartEyes['zh-CN']);
+    await expect.poll(async () => alt(b, await waitForText(b.page, '😍', false))).toBe(heartEyes['en-US']);
+    // The image names the emoji: the bubble's accessible text is the name, not "heartEyes".
+    expect(await b.page.getByRole('img', { name: heartEyes['en-US'] }).count()).toBeGreaterThan(0);
+  });
+
   it('raised no page errors', () => {
     expect([...a.errors, ...b.errors, ...c.errors]).toEqual([]);
   });
