@@ -2,7 +2,8 @@
  * Locale check (run by `npm test`, or `npm run i18n:check`): every language of
  * spec §9 has packages/web/src/i18n/locales/<locale>.json with exactly the keys
  * of en-US, no empty strings, the same {{placeholders}}, real translations (not
- * English copies), and en-US has `errors.<key>` for every catalogue key and
+ * English copies), every plural form each locale's plural rules need, and en-US has
+ * `errors.<key>` for every catalogue key and
  * `rules.<rule>` for every field rule of an invalidParam reply.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -71,7 +72,22 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
 
 const en = load(DEFAULT_LOCALE);
 if (!en) for (const locale of LOCALES) if (locale !== DEFAULT_LOCALE) load(locale);
+/**
+ * Every plural key has each form its locale's plural rules can pick (Intl.PluralRules, as
+ * i18next does): ar-SA zero, one, two, few, many, other; ru-RU one, few, many, other; fr-FR
+ * one, many, other; zh-CN other. A missing form would show the key itself.
+ */
+function checkPluralForms(locale: string, keys: Flat): void {
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const bases = new Set([...keys.keys()].filter((k) => PLURAL.test(k)).map(pluralBase));
+  for (const base of bases)
+    for (const c of categories)
+      if (!keys.has(`${base}_${c}`))
+        fail(`${locale}.json: missing plural form "${base}_${c}" (${categories.join(', ')})`);
+}
+
 if (en) {
+  checkPluralForms(DEFAULT_LOCALE, en);
   for (const key of [...SERVER_ERROR_KEYS, ...CLIENT_ERROR_KEYS])
     if (!en.has(`errors.${key}`)) fail(`${DEFAULT_LOCALE}.json: missing "errors.${key}" (protocol error catalogue)`);
   for (const rule of FIELD_RULES) {
@@ -88,6 +104,7 @@ if (en) {
     const file = `${locale}.json`;
     const tr = load(locale);
     if (!tr) continue;
+    checkPluralForms(locale, tr);
     const trBases = new Set([...tr.keys()].map(pluralBase));
     const missing = [...en.keys()].filter((k) => !tr.has(k) && !(PLURAL.test(k) && trBases.has(pluralBase(k))));
     const extra = [...tr.keys()].filter((k) => !en.has(k) && !(PLURAL.test(k) && enBases.has(pluralBase(k))));
@@ -104,8 +121,10 @@ if (en) {
       }
       const ref = en.get(k) ?? en.get(`${pluralBase(k)}_other`) ?? en.get(pluralBase(k));
       if (ref === undefined) continue;
-      const want = placeholders(ref).join(', ');
-      const got = placeholders(v).join(', ');
+      // A plural form may say its number in words ("دقيقتين", two minutes) and leave {{count}} out.
+      const spelled = (list: string[]) => (PLURAL.test(k) ? list.filter((p) => p !== 'count') : list);
+      const want = spelled(placeholders(ref)).join(', ');
+      const got = spelled(placeholders(v)).join(', ');
       if (want !== got) fail(`${file}: "${k}" placeholders [${got}] differ from ${DEFAULT_LOCALE} [${want}]`);
       if (SAME_OK.test(ref.trim())) continue;
       compared++;

@@ -144,7 +144,7 @@ export async function fileComplaint(page: Page, targetName: string, type: number
   const dialog = page.getByTestId('complaint-submitted-dialog');
   await dialog.waitFor();
   expect(await dialog.innerText()).toContain(
-    en('success.complaintSubmitted', { hours: String(Timing.COMPLAINT_VERIFY_HOURS) }),
+    en('success.complaintSubmitted_other', { count: String(Timing.COMPLAINT_VERIFY_HOURS) }),
   );
   await page.getByTestId('complaint-submitted-dialog-confirm').click();
   await dialog.waitFor({ state: 'detached' });

@@ -71,7 +71,7 @@ describe('system notification from the console', () => {
     await page.getByTestId('console-system-send').click();
     await page.getByTestId('console-system-confirm').waitFor();
     await page.getByTestId('console-system-confirm-confirm').click();
-    await expectToast(page, en('console.system.sent', { n: '1' }));
+    await expectToast(page, en('console.system.sent_one', { count: '1' }));
     await page.getByTestId('console-system-sent').getByText(title).waitFor();
     expect(await page.getByTestId('console-system-title').inputValue()).toBe('');
     expect(operator.errors).toEqual([]);

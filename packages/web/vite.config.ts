@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 // Relative import: the config is bundled by vite, while the workspace package (TS source) would be externalised.
 import { API_BASE, UPLOADS_PATH, WS_PATH } from '../protocol/src/api.js';
+import { emojiNamesPlugin } from './build/emojiNames.js';
 
 // In dev the server (default port 8080) owns the API, the socket and uploads; vite proxies to it.
 const target = process.env.PARLEY_SERVER ?? 'http://localhost:8080';
@@ -11,6 +12,8 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    // The emoji's names in each language (CLDR), one small chunk per locale.
+    emojiNamesPlugin(),
     // Service worker (src/sw/sw.ts): precached app shell for offline start; the app registers it
     // itself (app/serviceWorker.ts) to show the "new version" prompt. The manifest stays the
     // hand-written public/manifest.webmanifest.

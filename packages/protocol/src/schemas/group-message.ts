@@ -9,6 +9,12 @@ import { privateHistoryQuery, tmpId } from './private-message.js';
 
 /** `-1` in atUserIds mentions everyone (owner and admins only). */
 export const AT_ALL = -1;
+/**
+ * How a mention of everyone is written in a text message's content: the same in every
+ * language, so each reader's app shows it in their own ("@All", "@所有人", "@الجميع")
+ * when atUserIds holds AT_ALL, and a reader without that list still reads "@all".
+ */
+export const AT_ALL_TEXT = '@all';
 
 export const groupMessage = z.object({
   id: z.number().int(),

@@ -5,6 +5,7 @@
  * (names, group names, message text) comes back as user segments, shown isolated.
  */
 import {
+  AT_ALL,
   EMOJI,
   MessageStatus,
   MessageType,
@@ -16,6 +17,7 @@ import {
 } from '@parley/protocol';
 import { isolatedText, translateSegments, user, type Segment } from '../i18n/isolate';
 import type { Translate } from '../i18n/timeText';
+import { atAllFromWire } from './atAll';
 
 /** What a chat remembers of its last message to build the preview. */
 export interface LastMessage {
@@ -27,6 +29,8 @@ export interface LastMessage {
   sendNickName?: string;
   /** Group tips: translated from it, so the preview follows the reader's language. */
   tip?: GroupTip;
+  /** A group text that mentions everyone: its AT_ALL_TEXT is shown in the reader's language. */
+  atAll?: true;
 }
 
 const PLACEHOLDER: Partial<Record<number, string>> = {
@@ -103,6 +107,9 @@ function contentSegments(last: LastMessage, t: Translate): Segment[] {
   const placeholder = PLACEHOLDER[last.type];
   if (placeholder) return [t(placeholder)];
   if (last.type === MessageType.TIP_TEXT) return tipSegments(last.content, t, last.tip);
-  if (last.type === MessageType.TEXT) return [user(emojiText(last.content).replace(/\s+/g, ' '))];
+  if (last.type === MessageType.TEXT) {
+    const text = last.atAll ? atAllFromWire(last.content, [AT_ALL], t('group.atAll')) : last.content;
+    return [user(emojiText(text).replace(/\s+/g, ' '))];
+  }
   return [user(last.content)];
 }

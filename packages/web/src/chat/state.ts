@@ -3,7 +3,7 @@
  * helpers over a chat record: list order, the stored form, and the record
  * updates shared by more than one engine part.
  */
-import type { ChatType } from '@parley/protocol';
+import { AT_ALL, type ChatType } from '@parley/protocol';
 import { applyReceipt, markPeerMessagesRead } from './messages';
 import { STORED_MESSAGES_MAX, type StoredChat } from './persistence';
 import type { LastMessage } from './preview';
@@ -50,6 +50,7 @@ export const lastOf = (m: ChatMessage): LastMessage => {
   // Group previews name the sender (spec §4).
   if (m.groupId !== undefined && m.sendNickName) last.sendNickName = m.sendNickName;
   if (m.tip) last.tip = m.tip;
+  if (m.atUserIds?.includes(AT_ALL)) last.atAll = true;
   return last;
 };
 

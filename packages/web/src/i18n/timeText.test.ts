@@ -13,9 +13,13 @@ describe('timeText', () => {
     expect(timeText(now, now, 'en-US', t)).toBe('time.justNow');
   });
 
-  it('counts minutes under one hour (plural count passed to i18n)', () => {
-    expect(timeText(now - 60_000, now, 'en-US', t)).toBe('time.minutesAgo:{"count":1}');
-    expect(timeText(now - 59 * 60_000 - 59_000, now, 'en-US', t)).toBe('time.minutesAgo:{"count":59}');
+  it('counts minutes under one hour in the locale’s plural forms', () => {
+    expect(timeText(now - 60_000, now, 'en-US', t)).toBe('1 minute ago');
+    expect(timeText(now - 59 * 60_000 - 59_000, now, 'en-US', t)).toBe('59 minutes ago');
+    expect(timeText(now - 2 * 60_000, now, 'ar-SA', t)).toBe('قبل دقيقتين');
+    expect(timeText(now - 5 * 60_000, now, 'ru-RU', t)).toBe('5 минут назад');
+    expect(timeText(now - 2 * 60_000, now, 'ru-RU', t)).toBe('2 минуты назад');
+    expect(timeText(now - 2 * 60_000, now, 'zh-CN', t)).toBe('2分钟前');
   });
 
   it('shows the time of day for earlier today, localised', () => {

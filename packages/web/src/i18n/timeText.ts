@@ -1,7 +1,8 @@
 /**
- * Time texts of spec §9: under 1 minute "just now"; under 1 hour "x minutes ago";
- * today the time; the day before "yesterday"; otherwise the date. Pure, so it runs
- * under node tests: the caller passes its translate function and locale.
+ * Time texts of spec §9: under 1 minute "just now"; under 1 hour "x minutes ago" (the
+ * locale's own plural forms from Intl: "قبل دقيقتين", "5 минут назад"); today the time;
+ * the day before "yesterday"; otherwise the date. Pure, so it runs under node tests:
+ * the caller passes its translate function and locale.
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -15,7 +16,7 @@ function startOfDay(d: Date): number {
 export function timeText(sendTime: number, now: number, locale: string, t: Translate): string {
   const diff = now - sendTime;
   if (diff < MINUTE) return t('time.justNow');
-  if (diff < HOUR) return t('time.minutesAgo', { count: Math.floor(diff / MINUTE) });
+  if (diff < HOUR) return new Intl.RelativeTimeFormat(locale).format(-Math.floor(diff / MINUTE), 'minute');
   const sent = new Date(sendTime);
   const today = startOfDay(new Date(now));
   const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(sent);

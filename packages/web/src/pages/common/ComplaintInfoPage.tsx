@@ -92,7 +92,7 @@ function ComplaintDetail({ complaint: c }: { complaint: Complaint }) {
         )}
       {item(t('complaintInfo.createdAt'), formatDateTime(c.createTime, i18n.language))}
       {pending
-        ? item(t('complaintInfo.resolution'), t('complaintInfo.pendingText', { hours: Timing.COMPLAINT_VERIFY_HOURS }))
+        ? item(t('complaintInfo.resolution'), t('complaintInfo.pendingText', { count: Timing.COMPLAINT_VERIFY_HOURS }))
         : item(
             t('complaintInfo.resolution'),
             c.resolution || t('complaintInfo.noResolution'),

@@ -77,7 +77,7 @@ function ComplaintForm({ targetType, targetId, targetName }: Target) {
     }
     await alertDialog({
       title: t('complaint.submittedTitle'),
-      content: t('success.complaintSubmitted', { hours: Timing.COMPLAINT_VERIFY_HOURS }),
+      content: t('success.complaintSubmitted', { count: Timing.COMPLAINT_VERIFY_HOURS }),
       testId: 'complaint-submitted-dialog',
     });
     const idx = (history.state as { idx?: number } | null)?.idx ?? 0;
@@ -130,7 +130,7 @@ function ComplaintForm({ targetType, targetId, targetName }: Target) {
         >
           {uploading ? t('complaint.uploading') : t('complaint.submit')}
         </button>
-        <p className="form-note">{t('complaint.verifyNote', { hours: Timing.COMPLAINT_VERIFY_HOURS })}</p>
+        <p className="form-note">{t('complaint.verifyNote', { count: Timing.COMPLAINT_VERIFY_HOURS })}</p>
       </div>
     </form>
   );

@@ -1,10 +1,11 @@
 /**
  * The 58 emoji as the app's own images (Twemoji), so they look the same on
- * every system. `alt` is the character: screen readers name it in the reader's
- * language.
+ * every system. `alt` is the emoji's name in the user's language (CLDR,
+ * emojiNames.ts), the character until the names have loaded.
  */
 import { Fragment, memo } from 'react';
 import { EMOJI } from '@parley/protocol';
+import { useEmojiNames } from './emojiNames';
 import { EMOJI_URLS } from './twemojiUrls';
 import './emoji.css';
 
@@ -25,12 +26,13 @@ export const emojiUrl = (name: string): string | undefined => EMOJI_URLS[name];
 export const Emoji = memo(function Emoji({ name, className }: { name: string; className?: string }) {
   const src = EMOJI_URLS[name];
   const char = CHAR_BY_NAME.get(name) ?? '';
+  const label = useEmojiNames()[name] ?? char;
   if (!src) return <>{char}</>;
   // The character stays in the text (clipped out of sight) so copying, find-in-page and
   // text matching keep the emoji; the image draws it and names it to screen readers.
   return (
     <span className={`emoji-glyph${className ? ` ${className}` : ''}`} data-emoji={name}>
-      <img className="emoji-img" src={src} alt={char} draggable={false} decoding="async" />
+      <img className="emoji-img" src={src} alt={label} draggable={false} decoding="async" />
       <span className="emoji-glyph__char" aria-hidden="true">
         {char}
       </span>

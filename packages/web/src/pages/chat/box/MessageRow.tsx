@@ -6,6 +6,7 @@ import { memo } from 'react';
 import { AT_ALL, ChatType, MessageType } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { chatActions } from '../../../chat';
+import { atAllFromWire } from '../../../chat/atAll';
 import { messageKey, type ChatMessage } from '../../../chat/types';
 import { receiptUnread } from '../../../groups/receipts';
 import { Avatar } from '../../../ui/Avatar';
@@ -58,7 +59,13 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
   const content = (() => {
     switch (message.type) {
       case MessageType.TEXT:
-        return <TextBubble content={message.content} testId={`message-text-${key}`} mentions={mentions} />;
+        return (
+          <TextBubble
+            content={atAllFromWire(message.content, atIds, t('group.atAll'))}
+            testId={`message-text-${key}`}
+            mentions={mentions}
+          />
+        );
       case MessageType.IMAGE:
         return <ImageBubble content={message.content} testId={`message-image-${key}`} />;
       case MessageType.VIDEO:

@@ -9,7 +9,10 @@ interface ButtonProps {
   testId: string;
   onClick: () => void;
   tone?: 'accept' | 'end';
-  /** A toggle: pressed = the non-default state (muted, camera off). */
+  /**
+   * A toggle: pressed = what its constant label names is on (muted, camera on, speaker on),
+   * so the name and aria-pressed never contradict each other.
+   */
   pressed?: boolean;
 }
 
@@ -36,7 +39,7 @@ interface ControlsProps extends VolumeProps {
   video: boolean;
 }
 
-export function CallControls({ call, view, video, volume, onVolume, speakers, speaker, onSpeaker }: ControlsProps) {
+export function CallControls({ call, view, video, ...sound }: ControlsProps) {
   const { t } = useTranslation();
   const hangUp = () => call.hangUp();
   if (view.phase === 'incoming') {
@@ -63,7 +66,7 @@ export function CallControls({ call, view, video, volume, onVolume, speakers, sp
   return (
     <div className="call-controls">
       <div className="call-controls__row">
-        <DeviceButtons call={call} view={view} camera={video} />
+        <DeviceButtons call={call} view={view} camera={video} sound={sound} />
         {video && view.canSwitchCamera && (
           <CallButton
             icon="flip"
@@ -73,7 +76,7 @@ export function CallControls({ call, view, video, volume, onVolume, speakers, sp
           />
         )}
       </div>
-      <VolumeControl volume={volume} onVolume={onVolume} speakers={speakers} speaker={speaker} onSpeaker={onSpeaker} />
+      <VolumeControl {...sound} />
       <div className="call-controls__row">
         <CallButton icon="hangup" label={t('call.hangUp')} testId="call-hangup" onClick={hangUp} tone="end" />
       </div>
@@ -84,6 +87,8 @@ export function CallControls({ call, view, video, volume, onVolume, speakers, sp
 export interface VolumeProps {
   volume: number;
   onVolume: (v: number) => void;
+  speakerOn: boolean;
+  onSpeakerToggle: () => void;
   /** Output devices to choose from (several, and the browser can switch). */
   speakers: MediaDeviceInfo[];
   speaker: string;
@@ -113,12 +118,12 @@ export function VolumeControl({ volume, onVolume, speakers, speaker, onSpeaker }
           className="call-speaker"
           value={speaker}
           onChange={(e) => onSpeaker(e.target.value)}
-          aria-label={t('call.speaker')}
+          aria-label={t('call.output')}
           data-testid="call-speaker"
         >
           {speakers.map((d, i) => (
             <option key={d.deviceId} value={d.deviceId}>
-              {d.label || `${t('call.speaker')} ${i + 1}`}
+              {d.label || `${t('call.output')} ${i + 1}`}
             </option>
           ))}
         </select>
@@ -132,33 +137,42 @@ interface DeviceCall {
   toggleCamera(): Promise<void>;
 }
 
-/** Mute and (when the call may show video) camera on/off. */
+/** Mute, speaker and (when the call may show video) camera: each names one thing and is pressed while it is on. */
 export function DeviceButtons({
   call,
   view,
   camera,
+  sound,
 }: {
   call: DeviceCall;
   view: { muted: boolean; cameraOn: boolean };
   camera: boolean;
+  sound: Pick<VolumeProps, 'speakerOn' | 'onSpeakerToggle'>;
 }) {
   const { t } = useTranslation();
   return (
     <>
       <CallButton
         icon={view.muted ? 'micOff' : 'mic'}
-        label={t(view.muted ? 'call.unmute' : 'call.mute')}
+        label={t('call.mute')}
         testId="call-mute"
         onClick={() => call.toggleMute()}
         pressed={view.muted}
       />
+      <CallButton
+        icon={sound.speakerOn ? 'speaker' : 'speakerOff'}
+        label={t('call.speaker')}
+        testId="call-speaker-toggle"
+        onClick={sound.onSpeakerToggle}
+        pressed={sound.speakerOn}
+      />
       {camera && (
         <CallButton
           icon={view.cameraOn ? 'video' : 'videoOff'}
-          label={t(view.cameraOn ? 'call.cameraOff' : 'call.cameraOn')}
+          label={t('call.camera')}
           testId="call-camera"
           onClick={() => void call.toggleCamera()}
-          pressed={!view.cameraOn}
+          pressed={view.cameraOn}
         />
       )}
     </>

@@ -23,7 +23,7 @@ export function GroupControls({ call, view, isHost, onInvite, ...sound }: Props)
         {formatCallDuration(seconds)}
       </span>
       <div className="call-controls__row">
-        <DeviceButtons call={call} view={view} camera />
+        <DeviceButtons call={call} view={view} camera sound={sound} />
         {view.cameraOn && view.canSwitchCamera && (
           <CallButton
             icon="flip"

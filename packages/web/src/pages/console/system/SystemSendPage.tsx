@@ -48,7 +48,7 @@ export default function SystemSendPage() {
         <Sentence
           k="console.system.confirmUsers"
           values={{ title: draft.title.trim() }}
-          options={{ n: draft.users.length }}
+          options={{ count: draft.users.length }}
         />
       ),
       confirmText: t('console.system.send'),
@@ -65,7 +65,7 @@ export default function SystemSendPage() {
         all: draft.all,
         userIds: draft.all ? [] : draft.users.map((u) => u.id),
       });
-      showToast(t('console.system.sent', { n: recipients }));
+      showToast(t('console.system.sent', { count: recipients }));
       setDraft(EMPTY);
       setSentVersion((v) => v + 1);
     } catch {

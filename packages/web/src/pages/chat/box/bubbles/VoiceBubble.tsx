@@ -32,7 +32,7 @@ export function VoiceBubble({
       data-testid={testId}
       data-playing={playing}
       data-external={external || undefined}
-      aria-label={t(playing ? 'chatBox.voicePause' : 'chatBox.voicePlay', { seconds })}
+      aria-label={t(playing ? 'chatBox.voicePause' : 'chatBox.voicePlay', { count: seconds })}
       disabled={!audio}
       onClick={() => {
         if (!audio) return;

@@ -2,8 +2,8 @@
  * The composer: a growing text box (Enter sends on desktop, Shift+Enter breaks
  * the line), emoji panel, "+" panel (album, camera, file, card), voice recorder,
  * quote bar, and the draft kept per chat. The text box shows emoji as characters;
- * they become `#name;` tokens when sent. In a group, `@` opens the member picker
- * and a toggle makes the next message a receipt message.
+ * they become `#name;` tokens when sent. In a group, `@` opens the mention list
+ * (AtPicker.tsx) and a toggle makes the next message a receipt message.
  */
 import {
   useCallback,
@@ -16,7 +16,7 @@ import {
   type Ref,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatType, Limits, type CardContent } from '@parley/protocol';
+import { AT_ALL, ChatType, Limits, type CardContent } from '@parley/protocol';
 import { startCall } from '../../../../calls/signals';
 import { requestGroupCall } from '../GroupCallEntry';
 import { chatActions, useChatSummary } from '../../../../chat';
@@ -27,8 +27,8 @@ import { canMentionAll } from '../../../../groups/permissions';
 import { showToast } from '../../../../ui/toast';
 import { useChatBox } from '../ChatBoxContext';
 import { displayToTokens, insertAt, isBlank, tokensToDisplay } from '../lib/emojiText';
-import { atUserIdsOf, insertMention, typedAt, type Mention } from '../lib/mentions';
-import { AtPicker } from './AtPicker';
+import { atAllToWire, atUserIdsOf, insertMention, type Mention } from '../lib/mentions';
+import { useMentionList } from './AtPicker';
 import { AttachPreview, attachmentsOf, filesOf } from './AttachPreview';
 import { FavouritePicker } from '../../../mine/favourites/FavouritePicker';
 import { sendFavourite } from '../../../../favourites';
@@ -72,8 +72,6 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   const touched = useRef(text !== '');
   const caret = useRef<number | null>(null);
   const [mentions, setMentions] = useState<Mention[]>([]);
-  /** Caret right after the typed `@` while the picker is open. */
-  const [atCaret, setAtCaret] = useState<number | null>(null);
   const [receipt, setReceipt] = useState(false);
   const [staged, setStaged] = useState<ReturnType<typeof attachmentsOf> | null>(null);
   const atCandidates = useMemo(
@@ -155,19 +153,31 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     setReceipt(false);
   };
 
-  const pickMention = (m: Mention) => {
-    const at = atCaret ?? text.length;
-    const next = insertMention(text, at, m.name);
-    setMentions((list) => [...list, m]);
-    setAtCaret(null);
-    caret.current = next.caret;
-    change(next.value);
-    input.current?.focus();
+  const mentionList = useMentionList({
+    enabled: Boolean(group),
+    text,
+    members: atCandidates,
+    canMentionAll: group ? canMentionAll(roleIn(group, selfId)) : false,
+    onPick: (m, at, end) => {
+      const next = insertMention(text, at, end, m.name);
+      setMentions((list) => [...list, m]);
+      caret.current = next.caret;
+      mentionList.setCaret(next.caret);
+      change(next.value);
+      input.current?.focus();
+    },
+  });
+
+  /** The display text as sent: emoji as tokens, everyone's label language-neutral. */
+  const wireText = (display: string) => {
+    const everyone = mentions.find((m) => m.userId === AT_ALL);
+    const ids = everyone ? atUserIdsOf(display, mentions) : [];
+    return displayToTokens(everyone ? atAllToWire(display, ids, everyone.name) : display);
   };
 
   const send = () => {
     if (isBlank(text)) return;
-    const tokens = displayToTokens(text.replace(/\s+$/u, ''));
+    const tokens = wireText(text.replace(/\s+$/u, ''));
     if (tokens.length > Limits.TEXT_CONTENT_MAX) return showToast(t('errors.messageTooLong'));
     void chatActions.sendText(type, targetId, tokens, opts(text));
     typingSender.stop();
@@ -188,7 +198,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   const sendStaged = (list: Attachment[], caption: string) => {
     const o = opts(caption);
     for (const a of list) void chatActions.sendAttachment(type, targetId, a, o);
-    const tokens = displayToTokens(caption);
+    const tokens = wireText(caption);
     if (!isBlank(tokens)) void chatActions.sendText(type, targetId, tokens, group ? opts(caption) : undefined);
     afterGroupSend();
     setStaged(null);
@@ -244,6 +254,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
         }
       }}
     >
+      {mentionList.list}
       {quote && <QuoteBar message={quote} onCancel={onClearQuote} />}
       <RecordingBar recorder={recorder} hold={hold} />
       <div className="composer__row">
@@ -260,13 +271,19 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
           // two panes: a chat opened from the list puts the cursor here (shell/paneFocus)
           data-pane-focus=""
           data-testid="composer-input"
+          {...mentionList.inputProps}
           onChange={(e) => {
             const value = e.target.value;
-            if (group && typedAt(text, value, e.target.selectionStart)) setAtCaret(e.target.selectionStart);
+            mentionList.setCaret(e.target.selectionStart);
             change(value);
             typingSender.input(type, targetId, value);
           }}
-          onFocus={() => !desktop() && setPanel('none')}
+          onFocus={(e) => {
+            mentionList.setFocused(true);
+            mentionList.setCaret(e.currentTarget.selectionStart);
+            if (!desktop()) setPanel('none');
+          }}
+          onBlur={() => mentionList.setFocused(false)}
           onPaste={(e) => {
             const files = filesOf(e.clipboardData);
             if (!files.length) return;
@@ -275,6 +292,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
             if (list.length) setStaged(list);
           }}
           onKeyDown={(e) => {
+            if (mentionList.onKeyDown(e)) return;
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && desktop()) {
               e.preventDefault();
               send();
@@ -376,14 +394,6 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
             onSent();
           }}
           onClose={() => setFavouritesOpen(false)}
-        />
-      )}
-      {atCaret !== null && group && (
-        <AtPicker
-          members={atCandidates}
-          canMentionAll={canMentionAll(roleIn(group, selfId))}
-          onPick={pickMention}
-          onClose={() => setAtCaret(null)}
         />
       )}
     </div>
