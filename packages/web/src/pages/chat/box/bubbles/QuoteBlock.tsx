@@ -1,15 +1,21 @@
 /** The quoted message above a reply; tapping scrolls to the original. */
-import { MessageStatus, type QuoteMessage } from '@parley/protocol';
+import { AT_ALL, ChatType, MessageStatus, MessageType, type QuoteMessage } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { useChatBox } from '../ChatBoxContext';
 import { summaryText } from '../lib/content';
+import { atAllFromWire } from '../../../../chat/atAll';
 import { EmojiText } from '../../../../ui/emoji/Emoji';
 
 export function QuoteBlock({ quote, testId }: { quote: QuoteMessage; testId: string }) {
   const { t } = useTranslation();
-  const { personOf, jumpToId } = useChatBox();
+  const { personOf, jumpToId, type } = useChatBox();
   const recalled = quote.status === MessageStatus.RECALL;
   const who = personOf(quote.sendId).name;
+  // A quote carries no mention list: in a group, its language-neutral @all reads in mine.
+  const text =
+    type === ChatType.GROUP && quote.type === MessageType.TEXT
+      ? atAllFromWire(quote.content, [AT_ALL], t('group.atAll'))
+      : quote.content;
   return (
     <button
       type="button"
@@ -25,7 +31,7 @@ export function QuoteBlock({ quote, testId }: { quote: QuoteMessage; testId: str
           t('chatBox.quoteRecalled')
         ) : (
           <>
-            <bdi>{who}</bdi>: <EmojiText text={summaryText(quote.type, quote.content, t)} />
+            <bdi>{who}</bdi>: <EmojiText text={summaryText(quote.type, text, t)} />
           </>
         )}
       </span>
