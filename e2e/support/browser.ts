@@ -101,9 +101,9 @@ export async function newUserPage(browser: Browser, options: UserPageOptions = {
     viewport: VIEWPORTS.phone,
     deviceScaleFactor: 1,
     serviceWorkers: 'block',
-    // Already allowed, so no permission sheet comes before them (spec §6); the files that
-    // test the sheet pass `permissions: []`.
-    permissions: ['camera', 'microphone'],
+    // No permission override: with the fake media flags camera and microphone read as
+    // granted (no sheet before a call, spec §6), notifications as not asked yet. A grant
+    // would refuse every permission it does not list (media-permission.test.ts uses that).
     ...contextOptions,
   });
   // The key push/index.ts keeps once the offer was made: a test that wants the offer asks for it.

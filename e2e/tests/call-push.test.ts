@@ -88,7 +88,8 @@ async function bobsClosedApp(withPeers: boolean): Promise<ClosedApp & { context:
   const { accessToken, refreshToken } = await apiLogin(server, bob, Terminal.WEB);
   const page = await newUserPage(browser, { viewport: VIEWPORTS.phone, serviceWorkers: 'allow' });
   const context = page.context();
-  await context.grantPermissions(['notifications'], { origin: server.url });
+  // A grant refuses what it does not list: camera and microphone stay allowed too.
+  await context.grantPermissions(['notifications', 'camera', 'microphone'], { origin: server.url });
   await page.goto(`${server.url}/manifest.webmanifest`);
   await page.evaluate((info) => localStorage.setItem('loginInfo', info), JSON.stringify({ accessToken, refreshToken }));
   // Before the app's first load, so no reload races the service worker's install.
