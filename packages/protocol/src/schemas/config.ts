@@ -11,5 +11,7 @@ export const systemConfig = z.object({
     maxChannel: z.number().int(),
     iceServers: z.array(iceServer),
   }),
+  /** Message rules that depend on the server's settings: the edit window (EDIT_WINDOW_HOURS) in ms. */
+  message: z.object({ editWindowMs: z.number().int() }),
 });
 export type SystemConfig = z.infer<typeof systemConfig>;

@@ -236,6 +236,7 @@ export function createServices(
       systemConfig(
         config.webrtcMaxChannel,
         config.iceServers,
+        config.editWindowMs,
         config.turn && { config: config.turn, userId, now: clock() },
       ),
     callStore,

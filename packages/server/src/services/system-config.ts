@@ -1,4 +1,7 @@
-/** GET /system/config: the webrtc section (ICE servers from ICE_SERVERS, plus the caller's TURN credentials). */
+/**
+ * GET /system/config: the webrtc section (ICE servers from ICE_SERVERS, plus the
+ * caller's TURN credentials) and the message section (the edit window).
+ */
 import type { SystemConfig } from '@parley/protocol';
 import { turnCredential, type TurnConfig } from './calls/turn.js';
 
@@ -7,8 +10,9 @@ export type IceServer = SystemConfig['webrtc']['iceServers'][number];
 export function systemConfig(
   maxChannel: number,
   iceServers: IceServer[],
+  editWindowMs: number,
   turn?: { config: TurnConfig; userId: number; now: number },
 ): SystemConfig {
   const servers = turn ? [...iceServers, turnCredential(turn.config, turn.userId, turn.now)] : iceServers;
-  return { webrtc: { maxChannel, iceServers: servers } };
+  return { webrtc: { maxChannel, iceServers: servers }, message: { editWindowMs } };
 }
