@@ -106,26 +106,25 @@ describe('call toggles (390×844)', () => {
     await server?.stop();
   });
 
-  it.each(['en-US', 'zh-CN', 'ar-SA'])(
-    'private video call in %s: mute, speaker and camera say their state',
-    async (locale) => {
-      await setLocale(server, a, locale);
-      await openTab(a.page, 'chat');
-      await openChatFromList(a.page, b.id);
-      await a.page.getByTestId('composer-plus').click();
-      await a.page.getByTestId('composer-video-call').click();
-      await expectCallPhase(b.page, 'incoming');
-      await b.page.getByTestId('call-accept').click();
-      await expectCallPhase(a.page, 'connected');
-      await expect.poll(async () => (await media(a.page)).speaker, { timeout: WAIT_MS }).toBe(true);
-      for (const toggle of ['mute', 'speaker', 'camera'] as const) await checkToggle(a.page, locale, toggle);
-      await a.page.getByTestId('call-mute').click();
-      await screenshot(a.page, `call-toggles-private-${locale}`);
-      await a.page.getByTestId('call-hangup').click();
-      await expectCallClosed(a.page);
-      await expectCallClosed(b.page);
-    },
-  );
+  // One private call in ar-SA (right to left, names not in Latin script) and the group call in
+  // en-US: each call costs seconds of media setup, and the names come from the same keys.
+  it.each(['ar-SA'])('private video call in %s: mute, speaker and camera say their state', async (locale) => {
+    await setLocale(server, a, locale);
+    await openTab(a.page, 'chat');
+    await openChatFromList(a.page, b.id);
+    await a.page.getByTestId('composer-plus').click();
+    await a.page.getByTestId('composer-video-call').click();
+    await expectCallPhase(b.page, 'incoming');
+    await b.page.getByTestId('call-accept').click();
+    await expectCallPhase(a.page, 'connected');
+    await expect.poll(async () => (await media(a.page)).speaker, { timeout: WAIT_MS }).toBe(true);
+    for (const toggle of ['mute', 'speaker', 'camera'] as const) await checkToggle(a.page, locale, toggle);
+    await a.page.getByTestId('call-mute').click();
+    await screenshot(a.page, `call-toggles-private-${locale}`);
+    await a.page.getByTestId('call-hangup').click();
+    await expectCallClosed(a.page);
+    await expectCallClosed(b.page);
+  });
 
   it('group call: mute, speaker and camera say their state', async () => {
     await setLocale(server, a, 'en-US');
