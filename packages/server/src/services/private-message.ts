@@ -31,8 +31,7 @@ import { toQuote, toWirePrivateMessage, toWireWithQuotes } from './private-messa
 import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
-// edited_time: only an edit sets it (private-edit.ts).
-type NewPrivateMessage = Omit<Insertable<PrivateMessagesTable>, 'id' | 'edited_time'>;
+type NewPrivateMessage = Omit<Insertable<PrivateMessagesTable>, 'id'>;
 
 /** The private send's row for PgInsertBatch: its columns' types and the (sender, tmpId) key. */
 export const PRIVATE_MESSAGE_BATCH: InsertBatchSpec = {

@@ -1,7 +1,6 @@
 /**
  * GET /system/config: the webrtc section (ICE servers from ICE_SERVERS, plus the caller's
- * TURN credentials), the limits a client checks before asking (admins, upload size) and
- * the message section (the edit window).
+ * TURN credentials) and the limits a client checks before asking (admins, upload size).
  */
 import type { SystemConfig } from '@parley/protocol';
 import { turnCredential, type TurnConfig } from './calls/turn.js';
@@ -12,9 +11,8 @@ export function systemConfig(
   maxChannel: number,
   iceServers: IceServer[],
   limits: SystemConfig['limits'],
-  editWindowMs: number,
   turn?: { config: TurnConfig; userId: number; now: number },
 ): SystemConfig {
   const servers = turn ? [...iceServers, turnCredential(turn.config, turn.userId, turn.now)] : iceServers;
-  return { webrtc: { maxChannel, iceServers: servers }, limits, message: { editWindowMs } };
+  return { webrtc: { maxChannel, iceServers: servers }, limits };
 }

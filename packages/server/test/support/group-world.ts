@@ -97,7 +97,6 @@ export const closeGroupWorld = () => ts?.close();
 const MESSAGE_ENDPOINTS = [
   'groupSend',
   'groupRecall',
-  'groupEdit',
   'groupPullOffline',
   'groupReaded',
   'groupFindReadedUsers',

@@ -125,7 +125,6 @@ export function createSystemEngine(store: Store<SystemState>, deps: SystemEngine
         return added.length > 0;
       },
       applyRecallMessage: () => undefined,
-      applyEditMessage: () => undefined,
       applyReceiptFrame: () => undefined,
       applyReaded: (wire) => set(withRead(store.get(), wire.readSeq ?? 0)),
     },
