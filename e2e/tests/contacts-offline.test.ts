@@ -6,8 +6,8 @@
  * Screenshots in en-US, zh-CN and ar-SA.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { Terminal, WS_PATH } from '@parley/protocol';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Terminal } from '@parley/protocol';
 import {
   Routes,
   VIEWPORTS,
@@ -19,33 +19,10 @@ import {
   startServer,
   type RunningServer,
 } from '../support/index.js';
+import { SocketLink } from '../support/socket-link.js';
 import { friendRow } from '../support/contacts.js';
 import { WAIT_MS, apiLogin, befriend, createMember, watchPage, type Member } from '../support/chat.js';
 import { apiCreateGroup } from '../support/group.js';
-
-/** The page's socket runs through the test so it can be cut like the network. */
-class SocketLink {
-  down = false;
-  private open: { page: WebSocketRoute; server: WebSocketRoute } | null = null;
-  async install(context: BrowserContext): Promise<void> {
-    await context.routeWebSocket(
-      (url) => url.pathname === WS_PATH,
-      (ws) => {
-        if (this.down) return void ws.close();
-        const server = ws.connectToServer();
-        ws.onMessage((m) => server.send(m));
-        server.onMessage((m) => ws.send(m));
-        this.open = { page: ws, server };
-      },
-    );
-  }
-  async cut(): Promise<void> {
-    this.down = true;
-    await this.open?.server.close();
-    await this.open?.page.close();
-    this.open = null;
-  }
-}
 
 /** Keys of this user's records in the chat store (IndexedDB `parley`, store `chats`). */
 function storedKeys(page: Page, userId: number): Promise<string[]> {

@@ -7,8 +7,8 @@
  * Prints the start-to-list times; screenshots of the states in en-US, zh-CN and ar-SA.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { API_BASE, ChatType, MessageType, Terminal, WS_PATH, type PrivateMessage } from '@parley/protocol';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { API_BASE, ChatType, MessageType, Terminal, type PrivateMessage } from '@parley/protocol';
 import {
   Routes,
   VIEWPORTS,
@@ -20,6 +20,7 @@ import {
   text,
   type RunningServer,
 } from '../support/index.js';
+import { SocketLink } from '../support/socket-link.js';
 import {
   WAIT_MS,
   apiLogin,
@@ -31,30 +32,6 @@ import {
   type Member,
 } from '../support/chat.js';
 import { expectChatBox, messageMenu, sendText, waitForText } from '../support/chat-box.js';
-
-/** The page's socket runs through the test so it can be cut like the network. */
-class SocketLink {
-  down = false;
-  private open: { page: WebSocketRoute; server: WebSocketRoute } | null = null;
-  async install(context: BrowserContext): Promise<void> {
-    await context.routeWebSocket(
-      (url) => url.pathname === WS_PATH,
-      (ws) => {
-        if (this.down) return void ws.close();
-        const server = ws.connectToServer();
-        ws.onMessage((m) => server.send(m));
-        server.onMessage((m) => ws.send(m));
-        this.open = { page: ws, server };
-      },
-    );
-  }
-  async cut(): Promise<void> {
-    this.down = true;
-    await this.open?.server.close();
-    await this.open?.page.close();
-    this.open = null;
-  }
-}
 
 /** Records (in the page) when the first chat row appears, in ms since navigation start. */
 const FIRST_ROW_PROBE = () => {
