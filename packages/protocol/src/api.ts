@@ -55,6 +55,7 @@ import {
   groupUsersRequest,
 } from './schemas/group.js';
 import { groupHistoryQuery, groupMessage, groupMessageQuery, groupSendRequest } from './schemas/group-message.js';
+import { groupEditRequest, privateEditRequest } from './schemas/message-edit.js';
 import {
   findByNameQuery,
   onlineTerminals,
@@ -149,6 +150,15 @@ export const api = {
     path: '/message/private/recall/:id',
     auth: true,
     params: messageIdParams,
+    reply: privateMessage,
+  }),
+  /** Replies the stored EDIT (13) message, also pushed to every terminal of both users. */
+  privateEdit: e({
+    method: 'PUT',
+    path: '/message/private/edit/:id',
+    auth: true,
+    params: messageIdParams,
+    body: privateEditRequest,
     reply: privateMessage,
   }),
   privatePullOffline: e({
@@ -250,6 +260,15 @@ export const api = {
     path: '/message/group/recall/:id',
     auth: true,
     params: messageIdParams,
+    reply: groupMessage,
+  }),
+  /** Replies the stored EDIT (13) message, also pushed to every member's terminals. */
+  groupEdit: e({
+    method: 'PUT',
+    path: '/message/group/edit/:id',
+    auth: true,
+    params: messageIdParams,
+    body: groupEditRequest,
     reply: groupMessage,
   }),
   groupPullOffline: e({

@@ -14,6 +14,8 @@ export const MessageType = {
   RECALL: 10,
   READED: 11,
   RECEIPT: 12,
+  /** An edit of a stored message (docs/PROTOCOL.md "Edit"): content is `EditNotice` JSON. */
+  EDIT: 13,
   TIP_TIME: 20,
   TIP_TEXT: 21,
   LOADING: 30,

@@ -50,6 +50,8 @@ export const Limits = {
 /** Timings, in milliseconds unless the name says otherwise. */
 export const Timing = {
   RECALL_WINDOW_MS: 5 * 60 * 1000,
+  /** Default edit window (issue 21); the server reads EDIT_WINDOW_HOURS to change it. */
+  EDIT_WINDOW_MS: 48 * 60 * 60 * 1000,
   COMPLAINT_VERIFY_HOURS: 24,
   REQUEST_TIMEOUT_MS: 30_000,
   NETWORK_DEFAULT_TIMEOUT_MS: 60_000,

@@ -66,6 +66,8 @@ export interface Config {
   uploadBytesPerDay: number;
   trustProxy: boolean;
   iceServers: IceServer[];
+  /** EDIT_WINDOW_HOURS (default 48): how long after sending a message its sender may edit it. */
+  editWindowMs: number;
   /** CALL_RING_TIMEOUT_MS: how long a callee rings before the call ends as not answered (spec: 30 s). */
   callRingTimeoutMs: number;
   webrtcMaxChannel: number;
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadBytesPerDay: int(env, 'UPLOAD_BYTES_PER_DAY', DEFAULT_EXTRA_LIMITS.uploadBytesPerDay),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     iceServers: iceServers(str(env, 'ICE_SERVERS')),
+    editWindowMs: int(env, 'EDIT_WINDOW_HOURS', Timing.EDIT_WINDOW_MS / 3_600_000) * 3_600_000,
     callRingTimeoutMs: Math.max(1_000, int(env, 'CALL_RING_TIMEOUT_MS', RING_TIMEOUT_MS)),
     webrtcMaxChannel: int(env, 'WEBRTC_MAX_CHANNEL', WEBRTC_MAX_CHANNEL_DEFAULT),
     turn: parseTurnConfig(

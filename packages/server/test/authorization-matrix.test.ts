@@ -283,6 +283,16 @@ const matrix = (): Record<UserEndpoint, Row> => ({
       await allowed('privateRecall', { params: { id: msg.id } });
     },
   },
+  privateEdit: {
+    stranger: () => refused('privateEdit', 'messageNotExist', { params: { id: w.others }, body: { content: 'x' } }),
+    nonFriend: 'n/a',
+    blocked: 'n/a',
+    other: () => refused('privateEdit', 'editNotOwn', { params: { id: w.fromF }, body: { content: 'x' } }),
+    owner: async () => {
+      const msg = await allowed('privateSend', { body: sendBody(w.f.id, MessageType.TEXT, 'typo') });
+      await allowed('privateEdit', { params: { id: msg.id }, body: { content: 'fixed' } });
+    },
+  },
   privatePullOffline: selfOnly(async () => {
     const s = await TestSocket.login(ts.wsUrl, tok(w.a));
     try {

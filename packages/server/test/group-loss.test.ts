@@ -1,10 +1,11 @@
 /**
  * THE GROUP LOSS TEST (issue 8): senders send concurrently into three groups (some
- * messages recalled) while every member's two terminals drop their sockets and
+ * messages recalled, some edited three times at once) while every member's two terminals drop their sockets and
  * reconnect at random, often mid-pull; mid-run one user joins a group and another
  * leaves one. Each terminal runs the client rule of support/chat-client.ts on the
  * group stream. Afterwards every terminal holds exactly the group messages of its
- * user's windows (joined … left), each once, in id order. Loopback only; bounded.
+ * user's windows (joined … left), each once, in id order, and every edited message shows
+ * its last edit by server order (each EDIT applied once). Loopback only; bounded.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MessageType } from '@parley/protocol';
@@ -17,6 +18,9 @@ import { startCluster, startServer, usingPostgres, type TestServer } from './sup
 const MESSAGES_PER_SENDER = 120;
 const IN_FLIGHT_PER_SENDER = 3;
 const RECALL_EVERY = 10;
+/** Every n-th message (offset 5: never a recalled one) is edited three times at once, through any node. */
+const EDIT_EVERY = 10;
+const EDITS_AT_ONCE = 3;
 const DEADLINE_MS = 40_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -53,6 +57,7 @@ async function run(nodes: TestServer[]): Promise<void> {
   const settle = underChaos(all);
 
   let recalls = 0;
+  let edits = 0;
   let sentCount = 0;
   const membership = (async () => {
     await sleep(600);
@@ -88,6 +93,19 @@ async function run(nodes: TestServer[]): Promise<void> {
               web.hold(await c.ok('groupRecall', { token: s.tokens.accessToken, params: { id: msg.id } }));
               recalls++;
             }
+            if (n % EDIT_EVERY === 5) {
+              const changed = await Promise.all(
+                Array.from({ length: EDITS_AT_ONCE }, (_, k) =>
+                  clients[rand(0, clients.length - 1)]!.ok('groupEdit', {
+                    token: s.tokens.accessToken,
+                    params: { id: msg.id },
+                    body: { content: `${s.id}:${n} edit ${k}` },
+                  }),
+                ),
+              );
+              for (const e of changed) web.hold(e);
+              edits += changed.length;
+            }
             await sleep(rand(10, 80));
           }
         }),
@@ -98,7 +116,13 @@ async function run(nodes: TestServer[]): Promise<void> {
   await settle();
 
   const db = nodes[0]!.server.db.kysely;
-  const rows = await db.selectFrom('group_messages').select(['id', 'group_id']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('group_messages')
+    .select(['id', 'group_id', 'content', 'edited_time'])
+    .orderBy('id')
+    .execute();
+  const edited = rows.filter((m) => m.edited_time !== null);
+  expect(edited.length).toBeGreaterThan(0);
   const windows = await db.selectFrom('group_members').selectAll().execute();
   for (const u of everyone) {
     const mine = windows.filter((w) => w.user_id === u.id);
@@ -113,6 +137,11 @@ async function run(nodes: TestServer[]): Promise<void> {
     for (const t of terminals.get(u.id)!) {
       expect(t.ids()).toEqual(expected);
       expect(t.cursor).toBe(expected.at(-1));
+      // Each edited message it holds shows the last edit by server order; each EDIT applied once.
+      for (const m of edited.filter((e) => expected.includes(e.id))) {
+        expect(t.shown.get(m.id)).toEqual({ content: m.content, editTime: m.edited_time });
+      }
+      expect([...t.editsApplied.values()].every((n) => n === 1)).toBe(true);
     }
   }
   // The joiner saw nothing of group A from before the invitation, the leaver nothing of B after leaving.
@@ -129,7 +158,7 @@ async function run(nodes: TestServer[]): Promise<void> {
   expect(midPull).toBeGreaterThan(0);
   console.info(
     `group loss test (${process.env.TEST_DB ?? 'sqlite'}, ${nodes.length} node(s)): ${sentCount} messages ` +
-      `(${recalls} recalls) in ${groups.length} groups, ${all.length} terminals, ${logins} logins, ` +
+      `(${recalls} recalls, ${edits} edits) in ${groups.length} groups, ${all.length} terminals, ${logins} logins, ` +
       `${midPull} drops before LOADING false, ${Date.now() - started} ms`,
   );
 }

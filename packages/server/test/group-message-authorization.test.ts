@@ -42,6 +42,26 @@ const matrix = (): Record<GroupMessageEndpoint, Row> => ({
     left: () => refused('left', 'groupRecall', 'groupNotJoined', { params: { id: sent.left } }),
     stranger: () => refused('stranger', 'groupRecall', 'messageNotExist', { params: { id: sent.owner } }),
   },
+  groupEdit: {
+    owner: async () => {
+      const msg = await ok('owner', 'groupSend', { body: text(g, 'typo') });
+      await ok('owner', 'groupEdit', { params: { id: msg.id }, body: { content: 'fixed', atUserIds: [-1] } });
+    },
+    admin: () =>
+      refused('admin', 'groupEdit', 'editNotOwn', { params: { id: sent.member }, body: { content: 'mine now' } }),
+    member: async () => {
+      const msg = await ok('member', 'groupSend', { body: text(g, 'typo') });
+      await ok('member', 'groupEdit', { params: { id: msg.id }, body: { content: 'fixed' } });
+      await refused('member', 'groupEdit', 'atAllNotAllowed', {
+        params: { id: msg.id },
+        body: { content: 'everyone', atUserIds: [-1] },
+      });
+      await refused('member', 'groupEdit', 'editNotOwn', { params: { id: sent.owner }, body: { content: 'x' } });
+    },
+    left: () => refused('left', 'groupEdit', 'groupNotJoined', { params: { id: sent.left }, body: { content: 'x' } }),
+    stranger: () =>
+      refused('stranger', 'groupEdit', 'messageNotExist', { params: { id: sent.owner }, body: { content: 'x' } }),
+  },
   groupPullOffline: {
     owner: async () => {
       await ok('owner', 'groupPullOffline', { query: { minId: 0 } });

@@ -1,11 +1,12 @@
 /**
  * THE LOSS TEST (issue 4): 4 senders send concurrently to 4 receivers (all pairs
- * friends; some messages recalled) while each receiver's two terminals (WEB and APP)
+ * friends; some messages recalled, some edited three times at once) while each receiver's two terminals (WEB and APP)
  * drop their sockets and reconnect at random, often in the middle of a pull. Each
  * terminal runs the client rule of test/support/chat-client.ts (pull from the cursor
  * held at login, dedupe by id, advance the cursor only after LOADING "false").
  * Afterwards every receiver terminal must hold exactly the messages stored for its
- * user, each once. Loopback only; bounded by message count and a deadline.
+ * user, each once, and every edited message must show its last edit by server order
+ * (each EDIT applied once). Loopback only; bounded by message count and a deadline.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MessageType, Terminal } from '@parley/protocol';
@@ -21,6 +22,9 @@ const MESSAGES_PER_SENDER = 250;
 const IN_FLIGHT_PER_SENDER = 3;
 /** Every n-th message is recalled by its sender right after the send. */
 const RECALL_EVERY = 10;
+/** Every n-th message (offset 5: never a recalled one) is edited three times at once. */
+const EDIT_EVERY = 10;
+const EDITS_AT_ONCE = 3;
 const DEADLINE_MS = 40_000;
 
 let ts: TestServer;
@@ -57,6 +61,7 @@ it(
 
     const sent: number[] = [];
     let recalls = 0;
+    let edits = 0;
     await Promise.all(
       senders.map(async (s) => {
         let next = 0;
@@ -75,6 +80,19 @@ it(
                   (await client.ok('privateRecall', { token: s.tokens.accessToken, params: { id: msg.id } })).id,
                 );
                 recalls++;
+              }
+              if (n % EDIT_EVERY === 5) {
+                const changed = await Promise.all(
+                  Array.from({ length: EDITS_AT_ONCE }, (_, k) =>
+                    client.ok('privateEdit', {
+                      token: s.tokens.accessToken,
+                      params: { id: msg.id },
+                      body: { content: `${s.id}:${n} edit ${k}` },
+                    }),
+                  ),
+                );
+                sent.push(...changed.map((e) => e.id));
+                edits += changed.length;
               }
               await sleep(rand(20, 150));
             }
@@ -97,8 +115,10 @@ it(
 
     const rows = await ts.server.db.kysely
       .selectFrom('private_messages')
-      .select(['id', 'send_id', 'recv_id'])
+      .select(['id', 'send_id', 'recv_id', 'content', 'edited_time'])
       .execute();
+    const edited = rows.filter((m) => m.edited_time !== null);
+    expect(edited.length).toBeGreaterThan(0);
     for (const r of receivers) {
       const expected = rows
         .filter((m) => m.recv_id === r.id || m.send_id === r.id)
@@ -109,6 +129,11 @@ it(
         expect(t.ids()).toEqual(expected);
         // The cursor stands on the last one, so the next pull asks for nothing old.
         expect(t.cursor).toBe(expected.at(-1));
+        // Each edited message shows the last edit by server order; each EDIT applied once.
+        for (const m of edited.filter((e) => e.recv_id === r.id)) {
+          expect(t.shown.get(m.id)).toEqual({ content: m.content, editTime: m.edited_time });
+        }
+        expect([...t.editsApplied.values()].every((n) => n === 1)).toBe(true);
       }
     }
     // Every sent message reached somebody's terminals; the chaos did happen.
@@ -120,7 +145,7 @@ it(
     expect(logins).toBeGreaterThan(all.length * 5);
     expect(midPull).toBeGreaterThan(0);
     console.info(
-      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls), ` +
+      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls, ${edits} edits), ` +
         `${all.length} terminals, ${logins} logins, ${midPull} drops before LOADING false, ${Date.now() - started} ms`,
     );
   },

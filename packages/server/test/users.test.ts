@@ -1,6 +1,6 @@
 /** Users over HTTP: self, find (with online), update own only, findByName, last seen, system config. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Limits, WEBRTC_MAX_CHANNEL_DEFAULT } from '@parley/protocol';
+import { Limits, Timing, WEBRTC_MAX_CHANNEL_DEFAULT } from '@parley/protocol';
 import { ApiClient, registerUser, uniqueName, type TestUser } from './support/api.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -165,11 +165,12 @@ describe('online time and config', () => {
     expect(bad.body.key).toBe('invalidParam');
   });
 
-  it('system/config gives the webrtc section and the limits a client checks first', async () => {
+  it('system/config gives the webrtc section, the limits a client checks first and the edit window', async () => {
     const cfg = await client.ok('systemConfig', { token: alice.tokens.accessToken });
     expect(cfg).toEqual({
       webrtc: { maxChannel: WEBRTC_MAX_CHANNEL_DEFAULT, iceServers: [] },
       limits: { groupAdminsMax: Limits.GROUP_ADMINS_MAX, uploadMaxBytes: Limits.UPLOAD_MAX_BYTES },
+      message: { editWindowMs: Timing.EDIT_WINDOW_MS },
     });
   });
 });

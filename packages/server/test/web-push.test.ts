@@ -154,6 +154,30 @@ describe('who is notified', () => {
     await client.ok('groupDnd', { token: tok(bob), body: { groupId, isDnd: false } });
   });
 
+  it('a group edit notifies only whom it newly mentions, like a new mention', async () => {
+    let id = 0;
+    const sent = await pushedTo('/push/bob', async () => {
+      const body = { tmpId: tmpId(), groupId, type: MessageType.TEXT, content: 'see you' };
+      id = (await client.ok('groupSend', { token: tok(alice), body })).id;
+    });
+    expect(sent).toHaveLength(1);
+    const edit = (content: string, atUserIds: number[]) =>
+      client.ok('groupEdit', { token: tok(alice), params: { id }, body: { content, atUserIds } });
+    expect(await pushedTo('/push/bob', () => edit('see you soon', []))).toEqual([]);
+    const got = await pushedTo('/push/bob', () => edit('see you soon @Bob', [bob.id]));
+    expect(got).toHaveLength(1);
+    expect(decryptPayload(got[0]!.body, bobKeys)).toMatchObject({
+      kind: PushKind.MESSAGE,
+      chatType: ChatType.GROUP,
+      chatId: groupId,
+      title: 'Team',
+      from: 'Alice',
+      body: 'see you soon @Bob',
+    });
+    // Still mentioned, not newly: nothing more.
+    expect(await pushedTo('/push/bob', () => edit('see you at 5 @Bob', [bob.id]))).toEqual([]);
+  });
+
   it('a system notification', async () => {
     const got = await pushedTo('/push/bob', () =>
       sendSystem(ts, { userIds: [bob.id] }, { title: 'Maintenance', coverUrl: '', intro: 'Tonight', content: 'x' }),

@@ -16,5 +16,7 @@ export const systemConfig = z.object({
     groupAdminsMax: z.number().int(),
     uploadMaxBytes: z.number().int(),
   }),
+  /** Message rules that depend on the server's settings: the edit window (EDIT_WINDOW_HOURS) in ms. */
+  message: z.object({ editWindowMs: z.number().int() }),
 });
 export type SystemConfig = z.infer<typeof systemConfig>;

@@ -37,6 +37,8 @@ export const groupMessage = z.object({
   tip: groupTip.optional(),
   /** Present (true) when the sender forwarded it. */
   forwarded: z.literal(true).optional(),
+  /** Present when the sender edited it: the time of the last edit (docs/PROTOCOL.md "Edit"). */
+  editTime: z.number().int().optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 

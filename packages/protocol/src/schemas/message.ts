@@ -26,6 +26,8 @@ export const privateMessage = z.object({
   quoteMessage: quoteMessage.optional(),
   /** Present (true) when the sender forwarded it; the receiver shows "Forwarded". */
   forwarded: z.literal(true).optional(),
+  /** Present when the sender edited it: the time of the last edit (docs/PROTOCOL.md "Edit"). */
+  editTime: z.number().int().optional(),
 });
 export type PrivateMessage = z.infer<typeof privateMessage>;
 

@@ -20,6 +20,7 @@ import { searchPlan } from './migrations/0016_search_plan.js';
 import { searchDeferred } from './migrations/0017_search_deferred.js';
 import { quitView } from './migrations/0018_quit_view.js';
 import { userNameSkeleton } from './migrations/0019_user_name_skeleton.js';
+import { messageEdit } from './migrations/0020_message_edit.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -42,6 +43,7 @@ const migrations = {
   '0017_search_deferred': searchDeferred,
   '0018_quit_view': quitView,
   '0019_user_name_skeleton': userNameSkeleton,
+  '0020_message_edit': messageEdit,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

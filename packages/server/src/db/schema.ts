@@ -104,6 +104,8 @@ export interface PrivateMessagesTable {
   quote_message_id: number | null;
   /** 1 when the sender forwarded it (migration 0015); inserts may leave it out. */
   forwarded: ColumnType<number, number | undefined, number>;
+  /** Epoch ms of the last edit, null if never edited (migration 0020); inserts may leave it out. */
+  edited_time: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GroupsTable {
@@ -164,6 +166,8 @@ export interface GroupMessagesTable {
   tip: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when the sender forwarded it (migration 0015); inserts may leave it out. */
   forwarded: ColumnType<number, number | undefined, number>;
+  /** Epoch ms of the last edit, null if never edited (migration 0020); inserts may leave it out. */
+  edited_time: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A live call (docs/CALLS.md §6): `state` is the StoredCall JSON, `version` its compare-and-set counter. */

@@ -73,6 +73,8 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   // private messages: 120 a minute is two a second, sustained; forwarding to 9 chats is 9.
   privateSend: { user: [120, MIN], address: [1200, MIN] },
   privateRecall: { user: [30, MIN], address: [300, MIN] },
+  // edits: a person fixes a typo now and then; a script rewriting history is stopped.
+  privateEdit: { user: [60, MIN], address: [600, MIN] },
   privatePullOffline: { user: [30, MIN], address: [300, MIN] },
   privateReaded: { user: [300, MIN], address: [1200, MIN] },
   privateMaxReadedId: read,
@@ -96,6 +98,7 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   // group messages: as private ones
   groupSend: { user: [120, MIN], address: [1200, MIN] },
   groupRecall: { user: [30, MIN], address: [300, MIN] },
+  groupEdit: { user: [60, MIN], address: [600, MIN] },
   groupPullOffline: { user: [30, MIN], address: [300, MIN] },
   groupReaded: { user: [300, MIN], address: [1200, MIN] },
   groupFindReadedUsers: read,

@@ -2,7 +2,7 @@
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
-export const groupRoutes = ({ groups, groupRoles, groupMessages, groupSync, groupCalls }: Services) => {
+export const groupRoutes = ({ groups, groupRoles, groupMessages, groupEdits, groupSync, groupCalls }: Services) => {
   const done = async (work: Promise<void>) => {
     await work;
     return null;
@@ -41,6 +41,7 @@ export const groupRoutes = ({ groups, groupRoles, groupMessages, groupSync, grou
 
   const groupSend: Handler<'groupSend'> = ({ auth, body }) => groupMessages.send(auth.userId, auth.terminal, body);
   const groupRecall: Handler<'groupRecall'> = ({ auth, params }) => groupMessages.recall(auth.userId, params.id);
+  const groupEdit: Handler<'groupEdit'> = ({ auth, params, body }) => groupEdits.edit(auth.userId, params.id, body);
   const groupPullOffline: Handler<'groupPullOffline'> = ({ auth, query }) =>
     done(groupSync.pullOffline(auth.userId, auth.terminal, query.minId));
   const groupReaded: Handler<'groupReaded'> = ({ auth, query }) =>
@@ -68,6 +69,7 @@ export const groupRoutes = ({ groups, groupRoles, groupMessages, groupSync, grou
     groupForbidAddFriend,
     groupSend,
     groupRecall,
+    groupEdit,
     groupPullOffline,
     groupReaded,
     groupFindReadedUsers,

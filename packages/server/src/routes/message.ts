@@ -2,10 +2,12 @@
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
-export const messageRoutes = ({ privateMessages, privateSync }: Services) => {
+export const messageRoutes = ({ privateMessages, privateEdits, privateSync }: Services) => {
   const privateSend: Handler<'privateSend'> = ({ auth, body }) =>
     privateMessages.send(auth.userId, auth.terminal, body);
   const privateRecall: Handler<'privateRecall'> = ({ auth, params }) => privateMessages.recall(auth.userId, params.id);
+  const privateEdit: Handler<'privateEdit'> = ({ auth, params, body }) =>
+    privateEdits.edit(auth.userId, params.id, body);
   const privatePullOffline: Handler<'privatePullOffline'> = async ({ auth, query }) => {
     await privateSync.pullOffline(auth.userId, auth.terminal, query.minId);
     return null;
@@ -18,5 +20,13 @@ export const messageRoutes = ({ privateMessages, privateSync }: Services) => {
     privateSync.maxReadedId(auth.userId, query.friendId);
   const privateHistory: Handler<'privateHistory'> = ({ auth, query }) =>
     privateSync.history(auth.userId, query.friendId, query.page, query.size);
-  return { privateSend, privateRecall, privatePullOffline, privateReaded, privateMaxReadedId, privateHistory };
+  return {
+    privateSend,
+    privateRecall,
+    privateEdit,
+    privatePullOffline,
+    privateReaded,
+    privateMaxReadedId,
+    privateHistory,
+  };
 };

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { createLimits, type Limits } from '../limits/index.js';
 import { GroupMessageSyncService } from './groups/group-message-sync.js';
 import { GroupMessageService } from './groups/group-messages.js';
+import { GroupEditService } from './groups/group-edit.js';
 import { GroupChanges } from './groups/changes.js';
 import { GroupRoleService } from './groups/group-roles.js';
 import { GroupService } from './groups/group-service.js';
@@ -43,6 +44,7 @@ import { FileStore } from './file-store.js';
 import { FriendService } from './friend.js';
 import { ModerationService } from './moderation.js';
 import { PrivateMessageService } from './private-message.js';
+import { PrivateEditService } from './private-edit.js';
 import { PrivateSyncService } from './private-sync.js';
 import { createPushNotify, type PushNotify } from './push-notify/index.js';
 import { RelationService } from './relation.js';
@@ -70,6 +72,8 @@ export interface Services {
   moderation: ModerationService;
   privateMessages: PrivateMessageService;
   privateSync: PrivateSyncService;
+  /** Edits of private messages (issue 21 point 1). */
+  privateEdits: PrivateEditService;
   /** Per-user order of private-message writes (docs/MESSAGE-DELIVERY.md). */
   serializer: UserSerializer;
   /** Accounts, sessions and pair relations cached on every node, forgotten through the bus on change. */
@@ -89,6 +93,8 @@ export interface Services {
   groups: GroupService;
   groupRoles: GroupRoleService;
   groupMessages: GroupMessageService;
+  /** Edits of group messages (issue 21 point 1). */
+  groupEdits: GroupEditService;
   groupSync: GroupMessageSyncService;
   /** System notifications (the system stream, serializer key -1): send, pull, content, read. */
   systemMessages: SystemMessageService;
@@ -220,6 +226,7 @@ export function createServices(
       db.dialect === 'postgres' ? new PgInsertBatch(db.kysely, PRIVATE_MESSAGE_BATCH) : undefined,
     ),
     privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
+    privateEdits: new PrivateEditService(db.kysely, serializer, push, relations, clock, config.editWindowMs),
     serializer,
     facts,
     push,
@@ -230,6 +237,7 @@ export function createServices(
         config.webrtcMaxChannel,
         config.iceServers,
         { groupAdminsMax: config.groupAdminsMax, uploadMaxBytes: config.uploadMaxBytes },
+        config.editWindowMs,
         config.turn && { config: config.turn, userId, now: clock() },
       ),
     callStore,
@@ -243,6 +251,7 @@ export function createServices(
     groups: new GroupService(db.kysely, groupStream, push, presence, relations, config.groupMembersMax, groupChanges),
     groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges, config.groupAdminsMax),
     groupMessages: new GroupMessageService(db.kysely, groupStream, facts),
+    groupEdits: new GroupEditService(db.kysely, groupStream, config.editWindowMs),
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
     systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, facts, clock),
     favourites: new FavouriteService(db.kysely, serializer, push, clock),

@@ -20,6 +20,7 @@ export function toWirePrivateMessage(row: PrivateMessageRow, quote?: QuoteMessag
   if (row.tmp_id !== null) msg.tmpId = row.tmp_id;
   if (quote) msg.quoteMessage = quote;
   if (row.forwarded === 1) msg.forwarded = true;
+  if (row.edited_time !== null && row.edited_time !== undefined) msg.editTime = row.edited_time;
   return msg;
 }
 

@@ -31,7 +31,8 @@ import { toQuote, toWirePrivateMessage, toWireWithQuotes } from './private-messa
 import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
-type NewPrivateMessage = Omit<Insertable<PrivateMessagesTable>, 'id'>;
+// edited_time: only an edit sets it (private-edit.ts).
+type NewPrivateMessage = Omit<Insertable<PrivateMessagesTable>, 'id' | 'edited_time'>;
 
 /** The private send's row for PgInsertBatch: its columns' types and the (sender, tmpId) key. */
 export const PRIVATE_MESSAGE_BATCH: InsertBatchSpec = {

@@ -1,6 +1,7 @@
 /**
  * GET /system/config: the webrtc section (ICE servers from ICE_SERVERS, plus the caller's
- * TURN credentials) and the limits a client checks before asking (admins, upload size).
+ * TURN credentials), the limits a client checks before asking (admins, upload size) and
+ * the message section (the edit window).
  */
 import type { SystemConfig } from '@parley/protocol';
 import { turnCredential, type TurnConfig } from './calls/turn.js';
@@ -11,8 +12,9 @@ export function systemConfig(
   maxChannel: number,
   iceServers: IceServer[],
   limits: SystemConfig['limits'],
+  editWindowMs: number,
   turn?: { config: TurnConfig; userId: number; now: number },
 ): SystemConfig {
   const servers = turn ? [...iceServers, turnCredential(turn.config, turn.userId, turn.now)] : iceServers;
-  return { webrtc: { maxChannel, iceServers: servers }, limits };
+  return { webrtc: { maxChannel, iceServers: servers }, limits, message: { editWindowMs } };
 }

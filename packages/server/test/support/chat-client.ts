@@ -13,6 +13,9 @@
  *   every message frame on this socket raises the cursor to its id.
  * - A socket that closes before its LOADING "false" leaves the cursor where it was:
  *   the next login pulls from there again. Frames of a closed socket are ignored.
+ * - An EDIT (13) message, when first held, changes what its message shows if its
+ *   `editTime` is newer than what it shows (a message pulled after an edit already
+ *   shows it): `shown`, the view the loss tests compare with the server's rows.
  */
 import { WebSocket } from 'ws';
 import {
@@ -22,6 +25,7 @@ import {
   MessageType,
   WS_PATH,
   api,
+  parseEditNotice,
   type PrivateMessage,
   type ServerFrame,
   Terminal,
@@ -31,6 +35,10 @@ import { login, type ApiClient, type TestUser } from './api.js';
 export class ChatClient {
   /** Held messages by id. */
   readonly messages = new Map<number, PrivateMessage>();
+  /** What each held text shows after the EDIT messages held so far: its content and edit time (-1: never). */
+  readonly shown = new Map<number, { content: string; editTime: number }>();
+  /** How many times each EDIT message was applied: once each. */
+  readonly editsApplied = new Map<number, number>();
   cursor = 0;
   /** Statistics: logins, and sockets dropped before their pull finished. */
   logins = 0;
@@ -123,7 +131,7 @@ export class ChatClient {
    * frame on a loaded socket does.
    */
   hold(msg: { id: number }): void {
-    if (!this.messages.has(msg.id)) this.messages.set(msg.id, msg as PrivateMessage);
+    if (!this.messages.has(msg.id)) this.keep(msg.id, msg as PrivateMessage);
     this.maxHeld = Math.max(this.maxHeld, msg.id);
   }
 
@@ -143,9 +151,25 @@ export class ChatClient {
     // System notifications travel in seqNo order; their id is the notification's, shared by all recipients.
     const key = this.stream === 'system' ? (data as { seqNo?: unknown }).seqNo : data.id;
     if (typeof key !== 'number') return; // read marks, friend sync: no id
-    if (!this.messages.has(key)) this.messages.set(key, data as PrivateMessage);
+    if (!this.messages.has(key)) this.keep(key, data as PrivateMessage);
     this.maxHeld = Math.max(this.maxHeld, key);
     if (this.loaded) this.cursor = Math.max(this.cursor, key);
+  }
+
+  /** A message held for the first time, and what it changes on screen. */
+  private keep(key: number, msg: PrivateMessage): void {
+    this.messages.set(key, msg);
+    if (msg.type === MessageType.TEXT) this.show(msg.id, msg.content, msg.editTime ?? -1);
+    if (msg.type !== MessageType.EDIT) return;
+    const notice = parseEditNotice(msg.content);
+    if (!notice) return;
+    this.editsApplied.set(msg.id, (this.editsApplied.get(msg.id) ?? 0) + 1);
+    this.show(notice.id, notice.content, notice.editTime);
+  }
+
+  private show(id: number, content: string, editTime: number): void {
+    const now = this.shown.get(id);
+    if (!now || editTime > now.editTime) this.shown.set(id, { content, editTime });
   }
 
   private forget(): void {

@@ -97,6 +97,7 @@ export const closeGroupWorld = () => ts?.close();
 const MESSAGE_ENDPOINTS = [
   'groupSend',
   'groupRecall',
+  'groupEdit',
   'groupPullOffline',
   'groupReaded',
   'groupFindReadedUsers',

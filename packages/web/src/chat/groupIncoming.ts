@@ -5,6 +5,7 @@
  */
 import { ChatType, MessageStatus, MessageType, type GroupMessage } from '@parley/protocol';
 import { mergeBatch } from './batch';
+import { withEdit } from './edits';
 import type { ChatPatch, EngineCore } from './context';
 import { atFlagsOf, fromGroupWire, withReadUpTo, withReceiptCount } from './groupMessages';
 import { applyRecall, countsAsUnread, indexOfId, insertMessage } from './messages';
@@ -20,6 +21,11 @@ export interface GroupIncoming {
   applyPulled(wires: readonly GroupMessage[]): void;
   /** A RECALL message: the original becomes the notice. */
   applyRecallMessage(wire: GroupMessage): void;
+  /**
+   * An EDIT message: the original shows the new content and its edit time; a mention
+   * the edit added (its `atUserIds`) raises the chat's @ mark like a new mention.
+   */
+  applyEditMessage(wire: GroupMessage): void;
   /** READED: I read the group up to `content` on my other terminal. */
   applyReaded(wire: GroupMessage): void;
   /** RECEIPT: new read count of one of my receipt messages. */
@@ -85,6 +91,18 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
           sendNickName: wire.sendNickName,
         },
       };
+    });
+  }
+
+  function applyEditMessage(wire: GroupMessage) {
+    const uid = session.userId;
+    if (uid === null) return;
+    const added = wire.atUserIds ?? [];
+    const flags = wire.sendId === uid ? { atMe: false, atAll: false } : atFlagsOf(wire, uid);
+    core.patch(keyOf(wire.groupId), (c) => {
+      const next = withEdit(c, wire.content, added);
+      if (next === c || (!flags.atMe && !flags.atAll)) return next;
+      return { ...next, atMe: next.atMe || flags.atMe, atAll: next.atAll || flags.atAll };
     });
   }
 
@@ -172,5 +190,13 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
     core.patchMany(patches);
   }
 
-  return { applyMessage, applyPulled, applyRecallMessage, applyReaded, applyReceiptFrame, applyReadPositions };
+  return {
+    applyMessage,
+    applyPulled,
+    applyRecallMessage,
+    applyEditMessage,
+    applyReaded,
+    applyReceiptFrame,
+    applyReadPositions,
+  };
 }

@@ -4,6 +4,7 @@
  */
 import { ChatType, MessageStatus, MessageType, type PrivateMessage } from '@parley/protocol';
 import { mergeBatch } from './batch';
+import { withEdit } from './edits';
 import type { ChatPatch, EngineCore } from './context';
 import { applyRecall, countsAsUnread, fromWire, indexOfId, insertMessage, privateTargetOf } from './messages';
 import { recallNotice } from './preview';
@@ -18,6 +19,8 @@ export interface Incoming {
   applyPulled(wires: readonly PrivateMessage[]): void;
   /** A RECALL message: the original becomes the notice. */
   applyRecallMessage(wire: PrivateMessage): void;
+  /** An EDIT message: the original shows the new content and its edit time. */
+  applyEditMessage(wire: PrivateMessage): void;
   /** READED: I read the chat on my other terminal. */
   applyReaded(wire: PrivateMessage): void;
   /** RECEIPT: the friend read my messages. */
@@ -60,6 +63,14 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
         last: { type: MessageType.RECALL, content: notice, status: MessageStatus.RECALL, selfSend },
       };
     });
+  }
+
+  function applyEditMessage(wire: PrivateMessage) {
+    const uid = session.userId;
+    if (uid === null) return;
+    core.patch(chatKey({ type: ChatType.PRIVATE, targetId: privateTargetOf(wire, uid) }), (c) =>
+      withEdit(c, wire.content),
+    );
   }
 
   function applyMessage(wire: PrivateMessage, live: boolean): boolean {
@@ -138,5 +149,5 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     core.patchMany(patches);
   }
 
-  return { applyMessage, applyPulled, applyRecallMessage, applyReaded, applyReceiptFrame };
+  return { applyMessage, applyPulled, applyRecallMessage, applyEditMessage, applyReaded, applyReceiptFrame };
 }

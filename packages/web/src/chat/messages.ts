@@ -27,6 +27,7 @@ export function fromWire(m: PrivateMessage, selfId: number): ChatMessage {
   if (m.tmpId) entry.tmpId = m.tmpId;
   if (m.quoteMessage) entry.quoteMessage = m.quoteMessage;
   if (m.forwarded) entry.forwarded = true;
+  if (m.editTime !== undefined) entry.editTime = m.editTime;
   return entry;
 }
 

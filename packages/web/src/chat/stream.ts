@@ -34,6 +34,8 @@ export interface StreamHandlers<W extends { id: number; type: number }> {
   applyPulled(batch: readonly W[]): void;
   applyMessage(wire: W, live: boolean): boolean;
   applyRecallMessage(wire: W): void;
+  /** An EDIT message: the edited message shows the new content (chat/edits.ts). */
+  applyEditMessage(wire: W): void;
   applyReaded(wire: W): void;
   applyReceiptFrame(wire: W): void;
 }
@@ -162,12 +164,17 @@ export function createStream<W extends { id: number; type: number }>(opts: Strea
       else batchTimer ??= timers.set(flushPulled, PULL_BATCH_MS);
       return;
     }
-    // Read marks and recalls may refer to the messages held back.
+    // Read marks, recalls and edits may refer to the messages held back.
     flushPulled();
     if (type === MessageType.READED) return handlers.applyReaded(wire);
     if (type === MessageType.RECEIPT) return handlers.applyReceiptFrame(wire);
     if (type === MessageType.RECALL) {
       handlers.applyRecallMessage(wire);
+      trackFrameId(wire.id);
+      return;
+    }
+    if (type === MessageType.EDIT) {
+      handlers.applyEditMessage(wire);
       trackFrameId(wire.id);
       return;
     }

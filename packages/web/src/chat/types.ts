@@ -37,6 +37,8 @@ export interface ChatMessage {
   tip?: GroupTip;
   /** The sender forwarded it (shown as "Forwarded"). */
   forwarded?: boolean;
+  /** The sender edited it: the time of the last edit (EDIT messages, chat/edits.ts). */
+  editTime?: number;
 }
 
 /** Stable key of a message in a list: `id:<id>` once stored, else `tmp:<tmpId>`. */

@@ -125,6 +125,7 @@ export function createSystemEngine(store: Store<SystemState>, deps: SystemEngine
         return added.length > 0;
       },
       applyRecallMessage: () => undefined,
+      applyEditMessage: () => undefined,
       applyReceiptFrame: () => undefined,
       applyReaded: (wire) => set(withRead(store.get(), wire.readSeq ?? 0)),
     },

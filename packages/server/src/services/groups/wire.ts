@@ -93,6 +93,7 @@ export function toWireGroupMessage(row: GroupMessageRow, readedCount = 0, quote?
   if (quote) msg.quoteMessage = quote;
   if (row.tip !== null) msg.tip = JSON.parse(row.tip) as GroupTip;
   if (row.forwarded === 1) msg.forwarded = true;
+  if (row.edited_time !== null && row.edited_time !== undefined) msg.editTime = row.edited_time;
   return msg;
 }
 

@@ -6,6 +6,7 @@
  * call's end while they were rung), and system notifications. Everything else is null.
  */
 import {
+  AT_ALL,
   EMOJI,
   CallFailReason,
   CallOutcome,
@@ -22,6 +23,7 @@ import {
   privateCallPushUrl,
   splitEmoji,
   parseCallRecord,
+  parseEditNotice,
   type ServerFrame,
   type Terminal,
 } from '@parley/protocol';
@@ -137,6 +139,7 @@ function groupNotice(d: Data, type: number, senderId: number, to: FrameTargets):
       ttl: DAY_S,
     };
   }
+  if (type === MessageType.EDIT) return editNotice(d, base, to);
   if (type === GroupCallSignal.SETUP) {
     // sendId is the inviter; the page reads the call by info, so no participant list travels.
     return { ...base, kind: PushKind.CALL, ttl: RING_TTL_S, url: groupCallPushUrl(groupId, senderId) };
@@ -157,4 +160,28 @@ function groupNotice(d: Data, type: number, senderId: number, to: FrameTargets):
   // The call ended: those still rung hear it on every terminal; a joined member on their call terminal only.
   if (type === GroupCallSignal.CANCEL && to.terminal === undefined) return missed;
   return null;
+}
+
+/**
+ * A group EDIT notifies only the members it newly mentions (its `atUserIds`; everyone
+ * for an added @everyone), like a new mention; an edit without one is silent. A card's
+ * new content is JSON: no preview text, as for a card sent.
+ */
+function editNotice(
+  d: Data,
+  base: Pick<Notice, 'chatType' | 'chatId' | 'senderId' | 'type' | 'body' | 'url'>,
+  to: FrameTargets,
+): Notice | null {
+  const added = Array.isArray(d.atUserIds) ? d.atUserIds.filter((u): u is number => typeof u === 'number') : [];
+  const edit = parseEditNotice(str(d.content));
+  if (!edit || added.length === 0) return null;
+  const isJson = edit.content.trimStart().startsWith('{');
+  return {
+    ...base,
+    kind: PushKind.MESSAGE,
+    recipients: added.includes(AT_ALL) ? [...to.userIds] : added,
+    body: isJson ? '' : preview(MessageType.TEXT, edit.content),
+    from: str(d.sendNickName),
+    ttl: DAY_S,
+  };
 }

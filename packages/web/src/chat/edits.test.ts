@@ -1,0 +1,61 @@
+// EDIT (13) messages: the edited message keeps its place with the new content and edit time.
+import { describe, expect, it } from 'vitest';
+import { MessageType, type EditNotice } from '@parley/protocol';
+import { PULL_BATCH_MS } from './engine';
+import { ANN, BOB, ME, groupWire, loading, ready, teamKey, wire } from './testEngine';
+
+const notice = (n: EditNotice) => JSON.stringify(n);
+
+describe('private edits', () => {
+  it('a live EDIT replaces the text in place, updates quotes and the preview, counts nothing and moves the cursor', async () => {
+    const s = await ready();
+    s.engine.onFrame(wire(1));
+    s.engine.onFrame(
+      wire(2, { sendId: ME, recvId: ANN, quoteMessage: { id: 1, sendId: ANN, type: 0, content: 'm1', status: 1 } }),
+    );
+    s.engine.onFrame(wire(3));
+    const unread = s.chat()!.unreadCount;
+    s.engine.onFrame(wire(4, { type: MessageType.EDIT, content: notice({ id: 3, content: 'fixed', editTime: 50 }) }));
+    s.engine.onFrame(
+      wire(5, { type: MessageType.EDIT, content: notice({ id: 1, content: 'm1 fixed', editTime: 60 }) }),
+    );
+    const c = s.chat()!;
+    expect(c.messages.map((m) => [m.id, m.content, m.editTime])).toEqual([
+      [1, 'm1 fixed', 60],
+      [2, 'm2', undefined],
+      [3, 'fixed', 50],
+    ]);
+    expect(c.messages[1]!.quoteMessage?.content).toBe('m1 fixed');
+    expect(c.last).toMatchObject({ content: 'fixed' });
+    expect(c.unreadCount).toBe(unread);
+    expect(s.engine.cursor()).toBe(5);
+  });
+
+  it('the last edit by server order wins: an older EDIT after a newer state changes nothing, also in a pull', async () => {
+    const s = await ready();
+    s.engine.onFrame(loading(true));
+    // The pull brings the message as it is now (edited twice), then both EDIT messages.
+    s.engine.onFrame(wire(11, { content: 'two', editTime: 20 }));
+    s.engine.onFrame(wire(12, { type: MessageType.EDIT, content: notice({ id: 11, content: 'one', editTime: 10 }) }));
+    s.engine.onFrame(wire(13, { type: MessageType.EDIT, content: notice({ id: 11, content: 'two', editTime: 20 }) }));
+    await s.runTimers(PULL_BATCH_MS);
+    s.engine.onFrame(loading(false));
+    expect(s.chat()!.messages.map((m) => [m.id, m.content, m.editTime])).toEqual([[11, 'two', 20]]);
+    expect(s.engine.cursor()).toBe(13);
+  });
+});
+
+describe('group edits', () => {
+  it('applies the new text; a mention the edit added raises the @ mark', async () => {
+    const s = await ready();
+    s.engine.onGroupFrame(groupWire(1, { atUserIds: [BOB] }));
+    expect(s.chat(teamKey)).toMatchObject({ atMe: false });
+    const edit = (id: number, content: string, editTime: number, atUserIds: number[], sendId = ANN) =>
+      groupWire(id, { type: MessageType.EDIT, sendId, atUserIds, content: notice({ id: 1, content, editTime }) });
+    s.engine.onGroupFrame(edit(2, '@bob @me', 10, [ME]));
+    const c = s.chat(teamKey)!;
+    expect(c.messages.map((m) => [m.id, m.content, m.editTime])).toEqual([[1, '@bob @me', 10]]);
+    expect(c.messages[0]!.atUserIds).toEqual([BOB, ME]);
+    expect(c).toMatchObject({ atMe: true, atAll: false });
+  });
+});
