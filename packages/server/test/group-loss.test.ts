@@ -8,7 +8,7 @@
  * its last edit by server order (each EDIT applied once). Loopback only; bounded.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MessageType } from '@parley/protocol';
+import { MessageType, parseEditNotice } from '@parley/protocol';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { twoTerminals, underChaos } from './support/chat-client.js';
@@ -118,12 +118,14 @@ async function run(nodes: TestServer[]): Promise<void> {
   const db = nodes[0]!.server.db.kysely;
   const rows = await db
     .selectFrom('group_messages')
-    .select(['id', 'group_id', 'content', 'edited_time'])
+    .select(['id', 'group_id', 'type', 'content', 'edited_time'])
     .orderBy('id')
     .execute();
   const edited = rows.filter((m) => m.edited_time !== null);
   expect(edited.length).toBeGreaterThan(0);
   const windows = await db.selectFrom('group_members').selectAll().execute();
+  const windowEndsBefore = (userId: number, groupId: number) =>
+    windows.some((w) => w.user_id === userId && w.group_id === groupId && w.quit_at_id !== null);
   for (const u of everyone) {
     const mine = windows.filter((w) => w.user_id === u.id);
     const expected = rows
@@ -137,9 +139,22 @@ async function run(nodes: TestServer[]): Promise<void> {
     for (const t of terminals.get(u.id)!) {
       expect(t.ids()).toEqual(expected);
       expect(t.cursor).toBe(expected.at(-1));
-      // Each edited message it holds shows the last edit by server order; each EDIT applied once.
+      // Each edited message it holds shows the last edit inside its window by server order (a member who
+      // left before an edit keeps what it showed then); each EDIT applied once.
+      const lastEdit = new Map<number, { content: string; editTime: number }>();
+      for (const r of rows) {
+        if (r.type !== MessageType.EDIT || !expected.includes(r.id)) continue;
+        const notice = parseEditNotice(r.content)!;
+        lastEdit.set(notice.id, { content: notice.content, editTime: notice.editTime });
+      }
       for (const m of edited.filter((e) => expected.includes(e.id))) {
-        expect(t.shown.get(m.id)).toEqual({ content: m.content, editTime: m.edited_time });
+        const want = lastEdit.get(m.id);
+        if (want) expect(t.shown.get(m.id)).toEqual(want);
+        else expect(t.shown.get(m.id)?.editTime).toBe(-1);
+      }
+      // Where the window saw every edit, that is what the server holds.
+      for (const m of edited.filter((e) => lastEdit.has(e.id) && !windowEndsBefore(u.id, e.group_id))) {
+        expect(lastEdit.get(m.id)).toEqual({ content: m.content, editTime: Number(m.edited_time) });
       }
       expect([...t.editsApplied.values()].every((n) => n === 1)).toBe(true);
     }
