@@ -16,6 +16,10 @@ export const MessageType = {
   RECEIPT: 12,
   /** An edit of a stored message (docs/PROTOCOL.md "Edit"): content is `EditNotice` JSON. */
   EDIT: 13,
+  /** A message's reactions changed (issue 21 point 2, docs/PROTOCOL.md "Reactions"): content is `ReactionNotice` JSON. */
+  REACTION: 14,
+  /** A message was pinned or unpinned (issue 21 point 3, docs/PROTOCOL.md "Pinned messages"): content is `PinNotice` JSON. */
+  PIN: 15,
   TIP_TIME: 20,
   TIP_TEXT: 21,
   LOADING: 30,
