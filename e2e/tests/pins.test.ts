@@ -208,6 +208,15 @@ describe('pinned messages', () => {
     await messageMenu(m.page, `id:${other.id}`, 'pin');
     await expectBar(m.page, 2, other.id);
     expect([...o.errors, ...m.errors]).toEqual([]);
+    if (process.env.E2E_SCREENSHOTS) {
+      // The other sizes of the two languages, for the record.
+      await m.page.setViewportSize(VIEWPORTS.desktop);
+      await screenshot(m.page, 'pins-group-ar-SA-1280');
+      await o.page.setViewportSize(VIEWPORTS.phone);
+      await o.page.goBack();
+      await expectBar(o.page, 2, other.id);
+      await screenshot(o.page, 'pins-group-zh-CN-390');
+    }
     await o.page.close();
     await m.page.close();
   });
