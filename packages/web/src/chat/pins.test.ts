@@ -44,6 +44,13 @@ describe('pins', () => {
     expect(ids(withNotice(c, { id: 1, pinned: true, pinTime: 10, by: 1 }, msg(1)))).toEqual([2]);
   });
 
+  it('a list read before a newer pin of a message not held still shows it, at the newer time', () => {
+    let c = withNotice(NO_PINS, { id: 4, pinned: true, pinTime: 30, by: 2 }, undefined);
+    expect(ids(c)).toEqual([]);
+    c = withList(c, [entry(4, 10)], 25);
+    expect(c.entries.map((e) => [e.message.id, e.pinTime])).toEqual([[4, 30]]);
+  });
+
   it('a recall unpins for good', () => {
     let c = withNotice(NO_PINS, { id: 1, pinned: true, pinTime: 10, by: 1 }, msg(1));
     c = withRecall(c, 1);

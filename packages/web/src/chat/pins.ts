@@ -46,10 +46,14 @@ export interface PinDeps {
   save(key: string, pins: ChatPins): void;
 }
 
-/** Newest pinTime first; only pinned marks with a message to show. */
+/** Newest pinTime first; only pinned marks with a message to show, ordered by their mark's time. */
 function entriesOf(marks: Record<number, Mark>, messages: Map<number, PinnedEntry>): PinnedEntry[] {
   return [...messages.values()]
-    .filter((e) => marks[e.message.id!]?.pinned && marks[e.message.id!]!.pinTime === e.pinTime)
+    .flatMap((e) => {
+      const mark = marks[e.message.id!];
+      if (!mark?.pinned) return [];
+      return [mark.pinTime === e.pinTime ? e : { ...e, pinTime: mark.pinTime }];
+    })
     .sort((a, b) => b.pinTime - a.pinTime);
 }
 
@@ -86,6 +90,8 @@ export function withList(c: ChatPins, list: PinnedEntry[], listTime: number): Ch
     if (!known || known.pinTime <= e.pinTime) {
       marks[id] = { pinned: true, pinTime: e.pinTime };
       byId.set(id, e);
+    } else if (!byId.has(id)) {
+      byId.set(id, e); // a newer notice decides; the list brings the message it could not show
     }
   }
   for (const [key, mark] of Object.entries(marks)) {
