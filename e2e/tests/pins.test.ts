@@ -22,6 +22,7 @@ import {
   type RunningServer,
 } from '../support/index.js';
 import { WAIT_MS, apiLogin, apiSendText, befriend, createMember, watchPage, type Member } from '../support/chat.js';
+import { expectAccessible } from '../support/axe.js';
 import { messageMenu, openChatFromList, sendText, waitForText } from '../support/chat-box.js';
 import { apiCreateGroup, apiGroupText, expectTip, openGroupFromList, openGroupInfo } from '../support/group.js';
 
@@ -126,6 +127,7 @@ describe('pinned messages', () => {
     await expectBar(a.page, 2, old.id);
     expect(await onScreen(a.page, old.id)).toBe(false);
     await screenshot(a.page, 'pins-bar-en-US-390');
+    await expectAccessible(a.page, 'chat box with the pin bar');
 
     // A tap jumps to the old message far above and moves the bar to the older pin; again, and back.
     await a.page.getByTestId('pin-bar-jump').click();
@@ -145,6 +147,7 @@ describe('pinned messages', () => {
     ]);
     expect(await items.first().innerText()).toContain(en('pins.pinnedBy', { name: 'Bob Pins' }));
     await screenshot(b.page, 'pins-list-en-US-1280');
+    await expectAccessible(b.page, 'pinned messages list');
     await b.page.getByTestId(`pins-unpin-${old.id}`).click();
     await expectBar(a.page, 1, recentId);
     await expectBar(b.page, 1, recentId);

@@ -41,7 +41,8 @@ export function PinBar({ entries, held, peerName, onJump, onList }: PinBarProps)
         type="button"
         className="pin-bar__main"
         data-testid="pin-bar-jump"
-        aria-label={count > 1 ? t('pins.barOf', { index: index + 1, count }) : t('pins.bar')}
+        // The visible text names it; the title spells out "n of m".
+        title={count > 1 ? t('pins.barOf', { index: index + 1, count }) : undefined}
         onClick={() => {
           onJump(id);
           setCursor({ newest, index: (index + 1) % count });
