@@ -57,6 +57,13 @@ import {
 import { groupHistoryQuery, groupMessage, groupMessageQuery, groupSendRequest } from './schemas/group-message.js';
 import { groupEditRequest, privateEditRequest } from './schemas/message-edit.js';
 import {
+  groupPinByMembersRequest,
+  groupPins,
+  groupPinsQuery,
+  privatePins,
+  privatePinsQuery,
+} from './schemas/message-pin.js';
+import {
   findByNameQuery,
   onlineTerminals,
   selfUser,
@@ -161,6 +168,28 @@ export const api = {
     body: privateEditRequest,
     reply: privateMessage,
   }),
+  /** Pin and unpin: no body; a PIN (15) message to every terminal of both users, none when nothing changed. */
+  privatePin: e({
+    method: 'PUT',
+    path: '/message/private/pin/:id',
+    auth: true,
+    params: messageIdParams,
+    reply: nothing,
+  }),
+  privateUnpin: e({
+    method: 'PUT',
+    path: '/message/private/unpin/:id',
+    auth: true,
+    params: messageIdParams,
+    reply: nothing,
+  }),
+  privatePins: e({
+    method: 'GET',
+    path: '/message/private/pins',
+    auth: true,
+    query: privatePinsQuery,
+    reply: privatePins,
+  }),
   privatePullOffline: e({
     method: 'GET',
     path: '/message/private/pullOfflineMessage',
@@ -247,6 +276,14 @@ export const api = {
     body: groupForbidAddFriendRequest,
     reply: nothing,
   }),
+  /** Owner or admin: whether every member may pin messages (off: owner and admins only). */
+  groupPinByMembers: e({
+    method: 'PUT',
+    path: '/group/pinByMembers',
+    auth: true,
+    body: groupPinByMembersRequest,
+    reply: nothing,
+  }),
   // group messages (§6)
   groupSend: e({
     method: 'POST',
@@ -271,6 +308,16 @@ export const api = {
     body: groupEditRequest,
     reply: groupMessage,
   }),
+  /** As the private pin; PIN (15) messages go to every member's terminals. */
+  groupPin: e({ method: 'PUT', path: '/message/group/pin/:id', auth: true, params: messageIdParams, reply: nothing }),
+  groupUnpin: e({
+    method: 'PUT',
+    path: '/message/group/unpin/:id',
+    auth: true,
+    params: messageIdParams,
+    reply: nothing,
+  }),
+  groupPins: e({ method: 'GET', path: '/message/group/pins', auth: true, query: groupPinsQuery, reply: groupPins }),
   groupPullOffline: e({
     method: 'GET',
     path: '/message/group/pullOfflineMessage',

@@ -17,7 +17,7 @@ describe('group tips', () => {
   });
 
   it('every template uses only the known slots, `members` being the list', () => {
-    expect(GROUP_TIP_KEYS).toHaveLength(16);
+    expect(GROUP_TIP_KEYS).toHaveLength(17);
     for (const key of GROUP_TIP_KEYS) {
       for (const slot of groupTipSlots(key)) expect(['name', 'members', 'group'], GroupTipText[key]).toContain(slot);
     }
@@ -27,7 +27,7 @@ describe('group tips', () => {
     const ok = (tip: unknown) => groupTip.safeParse(tip).success;
     expect(ok({ key: 'left', params: { name: 'Ann' } })).toBe(true);
     expect(ok({ key: 'left', params: { name: 'Ann', extra: 'x' } })).toBe(true);
-    expect(ok({ key: 'pinned', params: { name: 'Ann' } })).toBe(false);
+    expect(ok({ key: 'archived', params: { name: 'Ann' } })).toBe(false);
     expect(ok({ key: 'left', params: {} })).toBe(false);
     expect(ok({ key: 'invited', params: { name: 'Ann', members: 'Bob' } })).toBe(false);
     expect(ok({ key: 'invited', params: { name: ['Ann'], members: ['Bob'] } })).toBe(false);

@@ -293,6 +293,45 @@ const matrix = (): Record<UserEndpoint, Row> => ({
       await allowed('privateEdit', { params: { id: msg.id }, body: { content: 'fixed' } });
     },
   },
+  // Pins: either party; an ex-friend and a blocked pair are refused in pins.test.ts (as a send is).
+  privatePin: {
+    stranger: () => refused('privatePin', 'messageNotExist', { params: { id: w.others } }),
+    nonFriend: 'n/a',
+    blocked: 'n/a',
+    other: async () => {
+      await allowed('privatePin', { params: { id: w.fromF } });
+      await allowed('privateUnpin', { params: { id: w.fromF } });
+    },
+    owner: async () => {
+      await allowed('privatePin', { params: { id: w.mine } });
+      await allowed('privateUnpin', { params: { id: w.mine } });
+    },
+  },
+  privateUnpin: {
+    stranger: () => refused('privateUnpin', 'messageNotExist', { params: { id: w.others } }),
+    nonFriend: 'n/a',
+    blocked: 'n/a',
+    other: async () => {
+      await allowed('privateUnpin', { params: { id: w.fromF } });
+    },
+    owner: async () => {
+      await allowed('privateUnpin', { params: { id: w.mine } });
+    },
+  },
+  privatePins: {
+    stranger: () => refused('privatePins', 'notFriend', { query: { friendId: w.s.id } }),
+    // As history: an ex-friend's and a blocked chat stay readable.
+    nonFriend: async () => {
+      await allowed('privatePins', { query: { friendId: w.x.id } });
+    },
+    blocked: async () => {
+      await allowed('privatePins', { query: { friendId: w.k.id } });
+    },
+    other: async () => {
+      await allowed('privatePins', { query: { friendId: w.f.id } });
+    },
+    owner: 'n/a',
+  },
   privatePullOffline: selfOnly(async () => {
     const s = await TestSocket.login(ts.wsUrl, tok(w.a));
     try {

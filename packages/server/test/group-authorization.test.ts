@@ -309,6 +309,17 @@ const matrix = (): Record<GroupManagementEndpoint, Row> => ({
       refused('member', 'groupForbidAddFriend', 'onlyOwnerOrAdminForbid', { body: { groupId: g, enabled: true } }),
     ...outsiders('groupForbidAddFriend', () => ({ body: { groupId: g, enabled: true } })),
   },
+  groupPinByMembers: {
+    owner: async () => {
+      await ok('owner', 'groupPinByMembers', { body: { groupId: await makeGroup(), enabled: true } });
+    },
+    admin: async () => {
+      await ok('admin', 'groupPinByMembers', { body: { groupId: await makeGroup(), enabled: true } });
+    },
+    member: () =>
+      refused('member', 'groupPinByMembers', 'onlyOwnerOrAdminForbid', { body: { groupId: g, enabled: true } }),
+    ...outsiders('groupPinByMembers', () => ({ body: { groupId: g, enabled: true } })),
+  },
   // group calls
   ...groupCallRows(),
 });

@@ -1,14 +1,16 @@
 /**
  * THE GROUP LOSS TEST (issue 8): senders send concurrently into three groups (some
- * messages recalled, some edited three times at once) while every member's two terminals drop their sockets and
+ * messages recalled, some edited three times at once, some pinned and unpinned by the
+ * owner and the sender at once through either node) while every member's two terminals drop their sockets and
  * reconnect at random, often mid-pull; mid-run one user joins a group and another
  * leaves one. Each terminal runs the client rule of support/chat-client.ts on the
  * group stream. Afterwards every terminal holds exactly the group messages of its
  * user's windows (joined … left), each once, in id order, and every edited message shows
- * its last edit by server order (each EDIT applied once). Loopback only; bounded.
+ * its last edit by server order (each EDIT applied once) and the pins of its windows (each
+ * PIN applied once; an open window: the server's pins). Loopback only; bounded.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MessageType, parseEditNotice } from '@parley/protocol';
+import { MessageType, parseEditNotice, parsePinNotice } from '@parley/protocol';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { twoTerminals, underChaos } from './support/chat-client.js';
@@ -21,6 +23,8 @@ const RECALL_EVERY = 10;
 /** Every n-th message (offset 5: never a recalled one) is edited three times at once, through any node. */
 const EDIT_EVERY = 10;
 const EDITS_AT_ONCE = 3;
+/** Every n-th message (offset 7) gets two pins and two unpins at once (owner and sender), in random order. */
+const PIN_EVERY = 10;
 const DEADLINE_MS = 40_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -45,6 +49,10 @@ async function run(nodes: TestServer[]): Promise<void> {
     );
   }
   const leaver = readers[2]!;
+  // Members may pin, so the senders pin too.
+  for (const groupId of groups) {
+    await client.ok('groupPinByMembers', { token: owner.tokens.accessToken, body: { groupId, enabled: true } });
+  }
 
   // Two terminals per user (the senders' too: they must get the others' messages and their own echoes).
   const terminals = await twoTerminals(
@@ -58,6 +66,7 @@ async function run(nodes: TestServer[]): Promise<void> {
 
   let recalls = 0;
   let edits = 0;
+  let pinChanges = 0;
   let sentCount = 0;
   const membership = (async () => {
     await sleep(600);
@@ -106,6 +115,20 @@ async function run(nodes: TestServer[]): Promise<void> {
               for (const e of changed) web.hold(e);
               edits += changed.length;
             }
+            if (n % PIN_EVERY === 7) {
+              // Shuffled before they start: whichever the stream takes last decides.
+              const ops = [true, false, true, false].map((pin, k) => ({ pin, by: k % 2 === 0 ? s : owner }));
+              ops.sort(() => Math.random() - 0.5);
+              await Promise.all(
+                ops.map(({ pin, by }) =>
+                  clients[rand(0, clients.length - 1)]!.ok(pin ? 'groupPin' : 'groupUnpin', {
+                    token: by.tokens.accessToken,
+                    params: { id: msg.id },
+                  }),
+                ),
+              );
+              pinChanges += ops.length;
+            }
             await sleep(rand(10, 80));
           }
         }),
@@ -124,6 +147,27 @@ async function run(nodes: TestServer[]): Promise<void> {
   const edited = rows.filter((m) => m.edited_time !== null);
   expect(edited.length).toBeGreaterThan(0);
   const windows = await db.selectFrom('group_members').selectAll().execute();
+  const pinRows = await db.selectFrom('message_pins').selectAll().where('kind', '=', 1).execute();
+  expect(pinRows.length).toBeGreaterThan(0);
+  const groupOf = new Map(rows.map((r) => [r.id, r.group_id]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const serverPins = (groupId: number, after: number) =>
+    pinRows
+      .filter((p) => p.chat_key === String(groupId) && Number(p.message_id) > after)
+      .map((p) => Number(p.message_id))
+      .sort((x, y) => x - y);
+  /** The pins that the PIN and RECALL messages among `ids` leave, in id (stream) order. */
+  const replayPins = (ids: number[]) => {
+    const state = new Map<number, boolean>();
+    for (const id of ids) {
+      const r = byId.get(id)!;
+      if (r.type === MessageType.RECALL) state.set(Number(r.content), false);
+      const notice = r.type === MessageType.PIN ? parsePinNotice(r.content) : undefined;
+      if (notice) state.set(notice.id, notice.pinned);
+    }
+    const held = new Set(ids);
+    return [...state].flatMap(([id, pinned]) => (pinned && held.has(id) ? [id] : [])).sort((x, y) => x - y);
+  };
   const windowEndsBefore = (userId: number, groupId: number) =>
     windows.some((w) => w.user_id === userId && w.group_id === groupId && w.quit_at_id !== null);
   for (const u of everyone) {
@@ -157,6 +201,16 @@ async function run(nodes: TestServer[]): Promise<void> {
         expect(lastEdit.get(m.id)).toEqual({ content: m.content, editTime: Number(m.edited_time) });
       }
       expect([...t.editsApplied.values()].every((n) => n === 1)).toBe(true);
+      // Its pins: the PIN and RECALL messages of its windows replayed in stream order; where the
+      // window is still open, that is the server's pins of the group. Each PIN applied once.
+      // (A pin of a message before its window is not shown: the client keeps only what it holds.)
+      const holds = new Set(expected);
+      expect(t.pinned().filter((id) => holds.has(id))).toEqual(replayPins(expected));
+      for (const w of mine.filter((m) => m.quit_at_id === null)) {
+        const open = replayPins(expected.filter((id) => groupOf.get(id) === w.group_id));
+        expect(open).toEqual(serverPins(w.group_id, w.joined_at_id));
+      }
+      expect([...t.pinsApplied.values()].every((n) => n === 1)).toBe(true);
     }
   }
   // The joiner saw nothing of group A from before the invitation, the leaver nothing of B after leaving.
@@ -173,7 +227,7 @@ async function run(nodes: TestServer[]): Promise<void> {
   expect(midPull).toBeGreaterThan(0);
   console.info(
     `group loss test (${process.env.TEST_DB ?? 'sqlite'}, ${nodes.length} node(s)): ${sentCount} messages ` +
-      `(${recalls} recalls, ${edits} edits) in ${groups.length} groups, ${all.length} terminals, ${logins} logins, ` +
+      `(${recalls} recalls, ${edits} edits, ${pinChanges} pin changes) in ${groups.length} groups, ${all.length} terminals, ${logins} logins, ` +
       `${midPull} drops before LOADING false, ${Date.now() - started} ms`,
   );
 }

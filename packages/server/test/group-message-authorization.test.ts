@@ -62,6 +62,44 @@ const matrix = (): Record<GroupMessageEndpoint, Row> => ({
     stranger: () =>
       refused('stranger', 'groupEdit', 'messageNotExist', { params: { id: sent.owner }, body: { content: 'x' } }),
   },
+  // Pins: owner and admins while the group's pinByMembers is off (group-pins in pins.test.ts turns it on).
+  groupPin: {
+    owner: async () => {
+      await ok('owner', 'groupPin', { params: { id: sent.member } });
+      await ok('owner', 'groupUnpin', { params: { id: sent.member } });
+    },
+    admin: async () => {
+      await ok('admin', 'groupPin', { params: { id: sent.owner } });
+      await ok('admin', 'groupUnpin', { params: { id: sent.owner } });
+    },
+    member: () => refused('member', 'groupPin', 'pinNotAllowed', { params: { id: sent.member } }),
+    left: () => refused('left', 'groupPin', 'groupNotJoined', { params: { id: sent.left } }),
+    stranger: () => refused('stranger', 'groupPin', 'messageNotExist', { params: { id: sent.owner } }),
+  },
+  groupUnpin: {
+    owner: async () => {
+      await ok('owner', 'groupPin', { params: { id: sent.owner } });
+      await ok('owner', 'groupUnpin', { params: { id: sent.owner } });
+    },
+    admin: async () => {
+      await ok('admin', 'groupUnpin', { params: { id: sent.member } });
+    },
+    member: () => refused('member', 'groupUnpin', 'pinNotAllowed', { params: { id: sent.member } }),
+    left: () => refused('left', 'groupUnpin', 'groupNotJoined', { params: { id: sent.left } }),
+    stranger: () => refused('stranger', 'groupUnpin', 'messageNotExist', { params: { id: sent.owner } }),
+  },
+  groupPins: {
+    owner: async () => {
+      await ok('owner', 'groupPins', { query: { groupId: g } });
+    },
+    admin: async () => {
+      await ok('admin', 'groupPins', { query: { groupId: g } });
+    },
+    member: async () => {
+      await ok('member', 'groupPins', { query: { groupId: g } });
+    },
+    ...outsiders('groupPins', () => ({ query: { groupId: g } })),
+  },
   groupPullOffline: {
     owner: async () => {
       await ok('owner', 'groupPullOffline', { query: { minId: 0 } });

@@ -1,12 +1,14 @@
 /**
  * THE LOSS TEST (issue 4): 4 senders send concurrently to 4 receivers (all pairs
- * friends; some messages recalled, some edited three times at once) while each receiver's two terminals (WEB and APP)
+ * friends; some messages recalled, some edited three times at once, some pinned and
+ * unpinned by both parties at once, some pinned before their recall) while each receiver's two terminals (WEB and APP)
  * drop their sockets and reconnect at random, often in the middle of a pull. Each
  * terminal runs the client rule of test/support/chat-client.ts (pull from the cursor
  * held at login, dedupe by id, advance the cursor only after LOADING "false").
  * Afterwards every receiver terminal must hold exactly the messages stored for its
  * user, each once, and every edited message must show its last edit by server order
- * (each EDIT applied once). Loopback only; bounded by message count and a deadline.
+ * (each EDIT applied once), and its pins must be the server's (each PIN applied once).
+ * Loopback only; bounded by message count and a deadline.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MessageType, Terminal } from '@parley/protocol';
@@ -25,6 +27,8 @@ const RECALL_EVERY = 10;
 /** Every n-th message (offset 5: never a recalled one) is edited three times at once. */
 const EDIT_EVERY = 10;
 const EDITS_AT_ONCE = 3;
+/** Every n-th message (offset 7) gets pins and unpins by both parties at once, in random order. */
+const PIN_EVERY = 10;
 const DEADLINE_MS = 40_000;
 
 let ts: TestServer;
@@ -62,6 +66,7 @@ it(
     const sent: number[] = [];
     let recalls = 0;
     let edits = 0;
+    let pinChanges = 0;
     await Promise.all(
       senders.map(async (s) => {
         let next = 0;
@@ -76,6 +81,11 @@ it(
               });
               sent.push(msg.id);
               if (n % RECALL_EVERY === 0) {
+                // Every other recalled message was pinned: the recall takes it out of the pins.
+                if (n % (2 * RECALL_EVERY) === 0) {
+                  await client.ok('privatePin', { token: to.tokens.accessToken, params: { id: msg.id } });
+                  pinChanges++;
+                }
                 sent.push(
                   (await client.ok('privateRecall', { token: s.tokens.accessToken, params: { id: msg.id } })).id,
                 );
@@ -93,6 +103,20 @@ it(
                 );
                 sent.push(...changed.map((e) => e.id));
                 edits += changed.length;
+              }
+              if (n % PIN_EVERY === 7) {
+                // Shuffled before they start: whichever the server takes last decides.
+                const ops = [true, false, true, false].map((pin, k) => ({ pin, by: k % 2 === 0 ? s : to }));
+                ops.sort(() => Math.random() - 0.5);
+                await Promise.all(
+                  ops.map(({ pin, by }) =>
+                    client.ok(pin ? 'privatePin' : 'privateUnpin', {
+                      token: by.tokens.accessToken,
+                      params: { id: msg.id },
+                    }),
+                  ),
+                );
+                pinChanges += ops.length;
               }
               await sleep(rand(20, 150));
             }
@@ -119,6 +143,13 @@ it(
       .execute();
     const edited = rows.filter((m) => m.edited_time !== null);
     expect(edited.length).toBeGreaterThan(0);
+    const pinRows = await ts.server.db.kysely.selectFrom('message_pins').selectAll().where('kind', '=', 0).execute();
+    expect(pinRows.length).toBeGreaterThan(0);
+    const pinsOf = (userId: number) =>
+      pinRows
+        .filter((p) => p.chat_key.split('-').map(Number).includes(userId))
+        .map((p) => Number(p.message_id))
+        .sort((x, y) => x - y);
     for (const r of receivers) {
       const expected = rows
         .filter((m) => m.recv_id === r.id || m.send_id === r.id)
@@ -134,6 +165,9 @@ it(
           expect(t.shown.get(m.id)).toEqual({ content: m.content, editTime: m.edited_time });
         }
         expect([...t.editsApplied.values()].every((n) => n === 1)).toBe(true);
+        // Its pins are the server's; each PIN applied once.
+        expect(t.pinned()).toEqual(pinsOf(r.id));
+        expect([...t.pinsApplied.values()].every((n) => n === 1)).toBe(true);
       }
     }
     // Every sent message reached somebody's terminals; the chaos did happen.
@@ -145,7 +179,7 @@ it(
     expect(logins).toBeGreaterThan(all.length * 5);
     expect(midPull).toBeGreaterThan(0);
     console.info(
-      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls, ${edits} edits), ` +
+      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls, ${edits} edits, ${pinChanges} pin changes), ` +
         `${all.length} terminals, ${logins} logins, ${midPull} drops before LOADING false, ${Date.now() - started} ms`,
     );
   },

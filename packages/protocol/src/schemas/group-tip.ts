@@ -29,6 +29,8 @@ export const GroupTipText = {
   // Group calls (docs/CALLS.md §3.5) start with cameras off, hence "voice".
   callStarted: '{{name}} started a voice call',
   callEnded: 'The call ended',
+  // Pinned messages (docs/PROTOCOL.md "Pinned messages"): unpinning writes no tip.
+  pinned: '{{name}} pinned a message',
 } as const;
 export type GroupTipKey = keyof typeof GroupTipText;
 export const GROUP_TIP_KEYS = Object.keys(GroupTipText) as [GroupTipKey, ...GroupTipKey[]];

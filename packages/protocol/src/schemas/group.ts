@@ -46,6 +46,8 @@ export const group = z.object({
   remarkGroupName: z.string(),
   isMuted: z.boolean(),
   forbidAddFriend: z.boolean(),
+  /** Every member may pin messages (off: only the owner and admins; docs/PROTOCOL.md "Pinned messages"). */
+  pinByMembers: z.boolean(),
   isDnd: z.boolean(),
   /** I am the owner or an admin. */
   isManager: z.boolean(),

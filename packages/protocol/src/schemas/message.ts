@@ -39,6 +39,8 @@ export type PrivateMessage = z.infer<typeof privateMessage>;
 export const TipText = {
   /** Stored once per new friendship, sender = the user who added. */
   friendAdded: 'You are now friends. Start chatting!',
+  /** Stored with each pin (docs/PROTOCOL.md "Pinned messages"), sender = who pinned: a client names them. */
+  messagePinned: 'A message was pinned',
 } as const;
 export type TipTextKey = keyof typeof TipText;
 

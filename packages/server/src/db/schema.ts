@@ -119,6 +119,8 @@ export interface GroupsTable {
   is_muted: number;
   /** Members may not add each other as friends through this group. */
   forbid_add_friend: number;
+  /** Every member may pin messages (migration 0022); otherwise owner and admins. */
+  pin_by_members: Generated<number>;
   is_banned: number;
   ban_reason: string;
   dissolved: number;
@@ -281,6 +283,23 @@ export interface LoginSessionsTable {
   last_active_at: number;
 }
 
+/** One pinned message (migration 0022): kind 0 private (chat_key "a-b", a < b), 1 group (chat_key the group id). */
+export interface MessagePinsTable {
+  kind: number;
+  chat_key: string;
+  message_id: number;
+  pinned_by: number;
+  /** The pin's pinTime (epoch ms, strictly increasing per chat). */
+  pinned_at: number;
+}
+
+/** The last pinTime of each chat that ever had a pin or unpin (migration 0022). */
+export interface MessagePinClocksTable {
+  kind: number;
+  chat_key: string;
+  pin_time: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -300,6 +319,8 @@ export interface Database {
   discover_links: DiscoverLinksTable;
   push_subscriptions: PushSubscriptionsTable;
   login_sessions: LoginSessionsTable;
+  message_pins: MessagePinsTable;
+  message_pin_clocks: MessagePinClocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -75,6 +75,10 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   privateRecall: { user: [30, MIN], address: [300, MIN] },
   // edits: a person fixes a typo now and then; a script rewriting history is stopped.
   privateEdit: { user: [60, MIN], address: [600, MIN] },
+  // pins: a person pins a few messages; each one stores and pushes two messages.
+  privatePin: { user: [30, MIN], address: [300, MIN] },
+  privateUnpin: { user: [30, MIN], address: [300, MIN] },
+  privatePins: { user: [60, MIN], address: [600, MIN] },
   privatePullOffline: { user: [30, MIN], address: [300, MIN] },
   privateReaded: { user: [300, MIN], address: [1200, MIN] },
   privateMaxReadedId: read,
@@ -95,10 +99,14 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   groupMuted: setting,
   groupMembersMuted: setting,
   groupForbidAddFriend: setting,
+  groupPinByMembers: setting,
   // group messages: as private ones
   groupSend: { user: [120, MIN], address: [1200, MIN] },
   groupRecall: { user: [30, MIN], address: [300, MIN] },
   groupEdit: { user: [60, MIN], address: [600, MIN] },
+  groupPin: { user: [30, MIN], address: [300, MIN] },
+  groupUnpin: { user: [30, MIN], address: [300, MIN] },
+  groupPins: { user: [60, MIN], address: [600, MIN] },
   groupPullOffline: { user: [30, MIN], address: [300, MIN] },
   groupReaded: { user: [300, MIN], address: [1200, MIN] },
   groupFindReadedUsers: read,

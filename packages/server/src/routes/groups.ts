@@ -2,7 +2,15 @@
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
-export const groupRoutes = ({ groups, groupRoles, groupMessages, groupEdits, groupSync, groupCalls }: Services) => {
+export const groupRoutes = ({
+  groups,
+  groupRoles,
+  groupMessages,
+  groupEdits,
+  groupPins,
+  groupSync,
+  groupCalls,
+}: Services) => {
   const done = async (work: Promise<void>) => {
     await work;
     return null;
@@ -42,6 +50,11 @@ export const groupRoutes = ({ groups, groupRoles, groupMessages, groupEdits, gro
   const groupSend: Handler<'groupSend'> = ({ auth, body }) => groupMessages.send(auth.userId, auth.terminal, body);
   const groupRecall: Handler<'groupRecall'> = ({ auth, params }) => groupMessages.recall(auth.userId, params.id);
   const groupEdit: Handler<'groupEdit'> = ({ auth, params, body }) => groupEdits.edit(auth.userId, params.id, body);
+  const groupPin: Handler<'groupPin'> = ({ auth, params }) => groupPins.setPinned(auth.userId, params.id, true);
+  const groupUnpin: Handler<'groupUnpin'> = ({ auth, params }) => groupPins.setPinned(auth.userId, params.id, false);
+  const groupPinList: Handler<'groupPins'> = ({ auth, query }) => groupPins.list(auth.userId, query.groupId);
+  const groupPinByMembers: Handler<'groupPinByMembers'> = ({ auth, body }) =>
+    done(groupPins.setPinByMembers(auth.userId, body.groupId, body.enabled));
   const groupPullOffline: Handler<'groupPullOffline'> = ({ auth, query }) =>
     done(groupSync.pullOffline(auth.userId, auth.terminal, query.minId));
   const groupReaded: Handler<'groupReaded'> = ({ auth, query }) =>
@@ -70,6 +83,10 @@ export const groupRoutes = ({ groups, groupRoles, groupMessages, groupEdits, gro
     groupSend,
     groupRecall,
     groupEdit,
+    groupPin,
+    groupUnpin,
+    groupPins: groupPinList,
+    groupPinByMembers,
     groupPullOffline,
     groupReaded,
     groupFindReadedUsers,

@@ -2,12 +2,16 @@
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
-export const messageRoutes = ({ privateMessages, privateEdits, privateSync }: Services) => {
+export const messageRoutes = ({ privateMessages, privateEdits, privatePins, privateSync }: Services) => {
   const privateSend: Handler<'privateSend'> = ({ auth, body }) =>
     privateMessages.send(auth.userId, auth.terminal, body);
   const privateRecall: Handler<'privateRecall'> = ({ auth, params }) => privateMessages.recall(auth.userId, params.id);
   const privateEdit: Handler<'privateEdit'> = ({ auth, params, body }) =>
     privateEdits.edit(auth.userId, params.id, body);
+  const privatePin: Handler<'privatePin'> = ({ auth, params }) => privatePins.setPinned(auth.userId, params.id, true);
+  const privateUnpin: Handler<'privateUnpin'> = ({ auth, params }) =>
+    privatePins.setPinned(auth.userId, params.id, false);
+  const privatePinList: Handler<'privatePins'> = ({ auth, query }) => privatePins.list(auth.userId, query.friendId);
   const privatePullOffline: Handler<'privatePullOffline'> = async ({ auth, query }) => {
     await privateSync.pullOffline(auth.userId, auth.terminal, query.minId);
     return null;
@@ -24,6 +28,9 @@ export const messageRoutes = ({ privateMessages, privateEdits, privateSync }: Se
     privateSend,
     privateRecall,
     privateEdit,
+    privatePin,
+    privateUnpin,
+    privatePins: privatePinList,
     privatePullOffline,
     privateReaded,
     privateMaxReadedId,

@@ -45,6 +45,8 @@ import { FriendService } from './friend.js';
 import { ModerationService } from './moderation.js';
 import { PrivateMessageService } from './private-message.js';
 import { PrivateEditService } from './private-edit.js';
+import { GroupPinService } from './pins/group-pins.js';
+import { PrivatePinService } from './pins/private-pins.js';
 import { PrivateSyncService } from './private-sync.js';
 import { createPushNotify, type PushNotify } from './push-notify/index.js';
 import { RelationService } from './relation.js';
@@ -74,6 +76,8 @@ export interface Services {
   privateSync: PrivateSyncService;
   /** Edits of private messages (issue 21 point 1). */
   privateEdits: PrivateEditService;
+  /** Pinned messages of private chats (issue 21 point 3). */
+  privatePins: PrivatePinService;
   /** Per-user order of private-message writes (docs/MESSAGE-DELIVERY.md). */
   serializer: UserSerializer;
   /** Accounts, sessions and pair relations cached on every node, forgotten through the bus on change. */
@@ -95,6 +99,8 @@ export interface Services {
   groupMessages: GroupMessageService;
   /** Edits of group messages (issue 21 point 1). */
   groupEdits: GroupEditService;
+  /** Pinned messages of groups and the group's pin setting (issue 21 point 3). */
+  groupPins: GroupPinService;
   groupSync: GroupMessageSyncService;
   /** System notifications (the system stream, serializer key -1): send, pull, content, read. */
   systemMessages: SystemMessageService;
@@ -227,6 +233,7 @@ export function createServices(
     ),
     privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
     privateEdits: new PrivateEditService(db.kysely, serializer, push, relations, clock, config.editWindowMs),
+    privatePins: new PrivatePinService(db.kysely, serializer, push, relations, clock),
     serializer,
     facts,
     push,
@@ -252,6 +259,7 @@ export function createServices(
     groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges, config.groupAdminsMax),
     groupMessages: new GroupMessageService(db.kysely, groupStream, facts),
     groupEdits: new GroupEditService(db.kysely, groupStream, config.editWindowMs),
+    groupPins: new GroupPinService(db.kysely, groupStream, groupChanges),
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
     systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, facts, clock),
     favourites: new FavouriteService(db.kysely, serializer, push, clock),

@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { AppError } from '../http/app-error.js';
 import type { PushService } from '../realtime/push.js';
 import { toQuote, toWirePrivateMessage, toWireWithQuotes } from './private-message-wire.js';
+import { PinKind, dropPin } from './pins/pin-store.js';
 import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
@@ -202,6 +203,7 @@ export class PrivateMessageService {
           .where('status', '!=', MessageStatus.RECALL)
           .executeTakeFirst();
         if (Number(marked.numUpdatedRows) === 0) return undefined;
+        await dropPin(tx, PinKind.PRIVATE, id);
         return tx
           .insertInto('private_messages')
           .values({

@@ -16,6 +16,8 @@
  * - An EDIT (13) message, when first held, changes what its message shows if its
  *   `editTime` is newer than what it shows (a message pulled after an edit already
  *   shows it): `shown`, the view the loss tests compare with the server's rows.
+ * - A PIN (15) message, when first held, sets its message's pin if its `pinTime` is
+ *   newer than the pin state known; a RECALL takes the message out of the pins for good.
  */
 import { WebSocket } from 'ws';
 import {
@@ -26,6 +28,7 @@ import {
   WS_PATH,
   api,
   parseEditNotice,
+  parsePinNotice,
   type PrivateMessage,
   type ServerFrame,
   Terminal,
@@ -39,6 +42,10 @@ export class ChatClient {
   readonly shown = new Map<number, { content: string; editTime: number }>();
   /** How many times each EDIT message was applied: once each. */
   readonly editsApplied = new Map<number, number>();
+  /** The pin state of each message after the PIN and RECALL messages held so far. */
+  readonly pinState = new Map<number, { pinned: boolean; pinTime: number }>();
+  /** How many times each PIN message was applied: once each. */
+  readonly pinsApplied = new Map<number, number>();
   cursor = 0;
   /** Statistics: logins, and sockets dropped before their pull finished. */
   logins = 0;
@@ -160,11 +167,28 @@ export class ChatClient {
   private keep(key: number, msg: PrivateMessage): void {
     this.messages.set(key, msg);
     if (msg.type === MessageType.TEXT) this.show(msg.id, msg.content, msg.editTime ?? -1);
+    if (msg.type === MessageType.PIN) this.applyPin(msg);
+    if (msg.type === MessageType.RECALL) this.pinState.set(Number(msg.content), { pinned: false, pinTime: Infinity });
     if (msg.type !== MessageType.EDIT) return;
     const notice = parseEditNotice(msg.content);
     if (!notice) return;
     this.editsApplied.set(msg.id, (this.editsApplied.get(msg.id) ?? 0) + 1);
     this.show(notice.id, notice.content, notice.editTime);
+  }
+
+  private applyPin(msg: PrivateMessage): void {
+    const notice = parsePinNotice(msg.content);
+    if (!notice) return;
+    this.pinsApplied.set(msg.id, (this.pinsApplied.get(msg.id) ?? 0) + 1);
+    const known = this.pinState.get(notice.id);
+    if (!known || notice.pinTime > known.pinTime) {
+      this.pinState.set(notice.id, { pinned: notice.pinned, pinTime: notice.pinTime });
+    }
+  }
+
+  /** The ids of the messages this terminal shows pinned, ascending. */
+  pinned(): number[] {
+    return [...this.pinState].flatMap(([id, p]) => (p.pinned ? [id] : [])).sort((a, b) => a - b);
   }
 
   private show(id: number, content: string, editTime: number): void {

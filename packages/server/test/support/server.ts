@@ -194,5 +194,8 @@ export async function snapshotState(ts: TestServer): Promise<string> {
   const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
   // Keyed by (user_id, seq_no), no id column.
   const inbox = await db.selectFrom('system_inbox').selectAll().orderBy('user_id').orderBy('seq_no').execute();
-  return JSON.stringify([rows, inbox, await listUploads(ts.dataDir)]);
+  // Keyed by (kind, message) and (kind, chat), no id column.
+  const pins = await db.selectFrom('message_pins').selectAll().orderBy('kind').orderBy('message_id').execute();
+  const clocks = await db.selectFrom('message_pin_clocks').selectAll().orderBy('kind').orderBy('chat_key').execute();
+  return JSON.stringify([rows, inbox, pins, clocks, await listUploads(ts.dataDir)]);
 }

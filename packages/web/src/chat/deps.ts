@@ -59,7 +59,14 @@ export interface Timers {
   clear(handle: unknown): void;
 }
 
+/** Where PIN (15) notices and recalls go (chat/pins.ts); absent in tests that do not look. */
+export interface PinSink {
+  notice(key: string, content: string): void;
+  recall(key: string, id: number): void;
+}
+
 export interface ChatEngineDeps {
+  pins?: PinSink;
   api: ChatApi;
   groupApi: GroupChatApi;
   upload: Uploader;

@@ -26,6 +26,8 @@ export interface GroupIncoming {
    * the edit added (its `atUserIds`) raises the chat's @ mark like a new mention.
    */
   applyEditMessage(wire: GroupMessage): void;
+  /** A PIN message: the group's pins follow. */
+  applyPinMessage(wire: GroupMessage): void;
   /** READED: I read the group up to `content` on my other terminal. */
   applyReaded(wire: GroupMessage): void;
   /** RECEIPT: new read count of one of my receipt messages. */
@@ -73,6 +75,7 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
     const originalId = Number(wire.content);
     const selfSend = wire.sendId === uid;
     const notice = recallNotice(selfSend, wire.sendNickName ?? '', deps.t);
+    deps.pins?.recall(keyOf(wire.groupId), originalId);
     core.patch(keyOf(wire.groupId), (c) => {
       const at = indexOfId(c.messages, originalId);
       const original = at >= 0 ? c.messages[at] : undefined;
@@ -104,6 +107,10 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
       if (next === c || (!flags.atMe && !flags.atAll)) return next;
       return { ...next, atMe: next.atMe || flags.atMe, atAll: next.atAll || flags.atAll };
     });
+  }
+
+  function applyPinMessage(wire: GroupMessage) {
+    deps.pins?.notice(keyOf(wire.groupId), wire.content);
   }
 
   function entryOf(wire: GroupMessage, uid: number) {
@@ -195,6 +202,7 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
     applyPulled,
     applyRecallMessage,
     applyEditMessage,
+    applyPinMessage,
     applyReaded,
     applyReceiptFrame,
     applyReadPositions,

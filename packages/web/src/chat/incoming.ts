@@ -21,6 +21,8 @@ export interface Incoming {
   applyRecallMessage(wire: PrivateMessage): void;
   /** An EDIT message: the original shows the new content and its edit time. */
   applyEditMessage(wire: PrivateMessage): void;
+  /** A PIN message: the chat's pins follow. */
+  applyPinMessage(wire: PrivateMessage): void;
   /** READED: I read the chat on my other terminal. */
   applyReaded(wire: PrivateMessage): void;
   /** RECEIPT: the friend read my messages. */
@@ -48,6 +50,7 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     if (uid === null) return;
     const originalId = Number(wire.content);
     const key = chatKey({ type: ChatType.PRIVATE, targetId: privateTargetOf(wire, uid) });
+    deps.pins?.recall(key, originalId);
     const selfSend = wire.sendId === uid;
     core.patch(key, (c) => {
       const notice = recallNotice(selfSend, core.peerName(c), deps.t);
@@ -71,6 +74,12 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     core.patch(chatKey({ type: ChatType.PRIVATE, targetId: privateTargetOf(wire, uid) }), (c) =>
       withEdit(c, wire.content),
     );
+  }
+
+  function applyPinMessage(wire: PrivateMessage) {
+    const uid = session.userId;
+    if (uid === null) return;
+    deps.pins?.notice(chatKey({ type: ChatType.PRIVATE, targetId: privateTargetOf(wire, uid) }), wire.content);
   }
 
   function applyMessage(wire: PrivateMessage, live: boolean): boolean {
@@ -149,5 +158,13 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     core.patchMany(patches);
   }
 
-  return { applyMessage, applyPulled, applyRecallMessage, applyEditMessage, applyReaded, applyReceiptFrame };
+  return {
+    applyMessage,
+    applyPulled,
+    applyRecallMessage,
+    applyEditMessage,
+    applyPinMessage,
+    applyReaded,
+    applyReceiptFrame,
+  };
 }

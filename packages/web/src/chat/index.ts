@@ -27,6 +27,7 @@ import { withTimeTips } from './messages';
 import { offerPushPermission } from '../push';
 import { pageVisible, showNotification } from './notify';
 import { createIdbPersistence, createMemoryPersistence } from './persistence';
+import { createPinStore, idbPinCopies } from './pins';
 import { previewSegments, previewText } from './preview';
 import { chatKey, type ChatActions, type ChatListState, type ChatSummary, type ChatView } from './types';
 import { unreadTotal, withMuted } from './unread';
@@ -45,7 +46,23 @@ export function isChatMuted(type: ChatType, targetId: number): boolean {
   return false;
 }
 
+/** Pinned messages of each chat (pins.ts): PIN notices and recalls come from the engine below. */
+export const pinStore = createPinStore({
+  fetch: (type, targetId) =>
+    type === ChatType.GROUP
+      ? call('groupPins', { query: { groupId: targetId }, silent: true })
+      : call('privatePins', { query: { friendId: targetId }, silent: true }),
+  findMessage: (key, id) => chatsStore.get().chats[key]?.messages.find((m) => m.id === id),
+  selfId: () => chatsStore.get().userId,
+  ...idbPinCopies(() => chatsStore.get().userId),
+});
+// Signed out: the pins in memory go with the chats.
+chatsStore.subscribe(() => {
+  if (chatsStore.get().userId === null && Object.keys(pinStore.store.get()).length > 0) pinStore.clear();
+});
+
 const engine = createChatEngine(chatsStore, {
+  pins: pinStore,
   api: {
     send: (body) => call('privateSend', { body, silent: true }),
     recall: (id) => call('privateRecall', { params: { id } }),

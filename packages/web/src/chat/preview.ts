@@ -75,11 +75,21 @@ function groupTipSegments(tip: unknown, t: Translate): Segment[] | undefined {
  * group names as user segments), the private tip by its text (`tips.<key>`); anything
  * else (a newer server's own sentence) as sent.
  */
-export function tipSegments(content: string, t: Translate, tip?: GroupTip): Segment[] {
+export function tipSegments(content: string, t: Translate, tip?: GroupTip, who?: TipSender): Segment[] {
   const translated = tip === undefined ? undefined : groupTipSegments(tip, t);
   if (translated !== undefined) return translated;
   const key = tipTextKey(content);
+  // A private pin's tip names who pinned: its sender (docs/PROTOCOL.md "Pinned messages").
+  if (key === 'messagePinned' && who) {
+    return who.selfSend ? [t('pins.self')] : translateSegments(t, 'pins.peer', { name: who.name });
+  }
   return [key ? t(`tips.${key}`) : content];
+}
+
+/** The sender of a private tip: me, or the peer by name. */
+export interface TipSender {
+  selfSend: boolean;
+  name: string;
 }
 
 export const tipText = (content: string, t: Translate, tip?: GroupTip): string =>
@@ -91,7 +101,7 @@ export function previewSegments(last: LastMessage | undefined, peerName: string,
   if (last.type === MessageType.RECALL || last.status === MessageStatus.RECALL) {
     return recallSegments(last.selfSend, last.sendNickName ?? peerName, t);
   }
-  const content = contentSegments(last, t);
+  const content = contentSegments(last, t, peerName);
   // Group previews name others' senders (spec §4); tips stand alone.
   if (last.sendNickName && !last.selfSend && last.type !== MessageType.TIP_TEXT) {
     return [user(last.sendNickName), ': ', ...content];
@@ -103,10 +113,12 @@ export function previewSegments(last: LastMessage | undefined, peerName: string,
 export const previewText = (last: LastMessage | undefined, peerName: string, t: Translate): string =>
   isolatedText(previewSegments(last, peerName, t));
 
-function contentSegments(last: LastMessage, t: Translate): Segment[] {
+function contentSegments(last: LastMessage, t: Translate, peerName: string): Segment[] {
   const placeholder = PLACEHOLDER[last.type];
   if (placeholder) return [t(placeholder)];
-  if (last.type === MessageType.TIP_TEXT) return tipSegments(last.content, t, last.tip);
+  if (last.type === MessageType.TIP_TEXT) {
+    return tipSegments(last.content, t, last.tip, { selfSend: last.selfSend, name: peerName });
+  }
   if (last.type === MessageType.TEXT) {
     const text = last.atAll ? atAllFromWire(last.content, [AT_ALL], t('group.atAll')) : last.content;
     return [user(emojiText(text).replace(/\s+/g, ' '))];

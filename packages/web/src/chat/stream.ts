@@ -36,6 +36,8 @@ export interface StreamHandlers<W extends { id: number; type: number }> {
   applyRecallMessage(wire: W): void;
   /** An EDIT message: the edited message shows the new content (chat/edits.ts). */
   applyEditMessage(wire: W): void;
+  /** A PIN message: the chat's pins follow (chat/pins.ts). */
+  applyPinMessage(wire: W): void;
   applyReaded(wire: W): void;
   applyReceiptFrame(wire: W): void;
 }
@@ -175,6 +177,11 @@ export function createStream<W extends { id: number; type: number }>(opts: Strea
     }
     if (type === MessageType.EDIT) {
       handlers.applyEditMessage(wire);
+      trackFrameId(wire.id);
+      return;
+    }
+    if (type === MessageType.PIN) {
+      handlers.applyPinMessage(wire);
       trackFrameId(wire.id);
       return;
     }

@@ -46,6 +46,12 @@ export async function setForbidAddFriend(groupId: number, enabled: boolean): Pro
   patchLocalGroup(groupId, { forbidAddFriend: enabled });
 }
 
+/** Owner or admin: every member may pin messages (docs/PROTOCOL.md "Pinned messages"). */
+export async function setPinByMembers(groupId: number, enabled: boolean): Promise<void> {
+  await call('groupPinByMembers', { body: { groupId, enabled } });
+  patchLocalGroup(groupId, { pinByMembers: enabled });
+}
+
 export async function inviteFriends(groupId: number, friendIds: number[]): Promise<void> {
   await call('groupInvite', { body: { groupId, friendIds } });
   await loadMembers(groupId);

@@ -16,6 +16,7 @@ export function makeGroup(id: number, patch: Partial<Group> = {}): Group {
     remarkGroupName: '',
     isMuted: false,
     forbidAddFriend: false,
+    pinByMembers: false,
     isDnd: false,
     isManager: false,
     isMemberMuted: false,

@@ -20,6 +20,7 @@ import type { Database, GroupMemberRow, GroupMessageRow } from '../../db/schema.
 import type { Facts } from '../facts/facts.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
+import { PinKind, dropPin } from '../pins/pin-store.js';
 import { activeMembers, assertActive, isManager, loadAccess } from './access.js';
 import type { GroupStream } from './stream.js';
 import { toGroupQuote, toWireGroupMessage, toWireGroupMessages } from './wire.js';
@@ -139,6 +140,8 @@ export class GroupMessageService {
         if (!first) throw new AppError('messageNotExist');
         return toWireGroupMessage(first);
       }
+      // A recalled message leaves the pins; members drop it on the RECALL.
+      await dropPin(db, PinKind.GROUP, id);
       const row = await db
         .insertInto('group_messages')
         .values({

@@ -16,6 +16,7 @@ export type QuitView = Pick<
   | 'notice'
   | 'isMuted'
   | 'forbidAddFriend'
+  | 'pinByMembers'
   | 'isBanned'
   | 'reason'
   | 'dissolve'
@@ -30,6 +31,7 @@ const UNKNOWN: QuitView = {
   notice: '',
   isMuted: false,
   forbidAddFriend: false,
+  pinByMembers: false,
   isBanned: false,
   reason: '',
   dissolve: false,
@@ -45,6 +47,7 @@ export function quitViewOf(group: GroupRow, memberCount: number): string {
     notice: group.notice,
     isMuted: group.is_muted === 1,
     forbidAddFriend: group.forbid_add_friend === 1,
+    pinByMembers: group.pin_by_members === 1,
     isBanned: group.is_banned === 1,
     reason: group.ban_reason,
     dissolve: group.dissolved === 1,

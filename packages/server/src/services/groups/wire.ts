@@ -39,6 +39,7 @@ function liveGroup(
     remarkGroupName: member.remark_group_name,
     isMuted: group.is_muted === 1,
     forbidAddFriend: group.forbid_add_friend === 1,
+    pinByMembers: group.pin_by_members === 1,
     isDnd: member.is_dnd === 1,
     isManager: group.owner_id === member.user_id || member.is_manager === 1,
     isMemberMuted: member.is_muted === 1,

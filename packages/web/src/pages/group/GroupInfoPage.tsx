@@ -13,6 +13,7 @@ import {
   dissolveGroup,
   quitGroup,
   setForbidAddFriend,
+  setPinByMembers,
   setGroupDnd,
   setManagers,
   setMuteAll,
@@ -177,6 +178,15 @@ function GroupInfo({ group }: { group: Group }) {
                 busy={busy}
                 testId="group-info-forbid"
                 onChange={(on) => void run(() => setForbidAddFriend(group.id, on))}
+              />
+            )}
+            {canManage(role) && (
+              <SwitchCell
+                label={t('pins.byMembers')}
+                on={group.pinByMembers}
+                busy={busy}
+                testId="group-info-pin-by-members"
+                onChange={(on) => void run(() => setPinByMembers(group.id, on))}
               />
             )}
             {isOwner && (

@@ -29,6 +29,7 @@ import { MessageList, type MessageListHandle } from './MessageList';
 import { ReadersSheet } from './ReadersSheet';
 import { useGroupBox } from './useGroupBox';
 import { useMessageMenu } from './useMessageMenu';
+import { useChatBoxPins } from './pins/useChatBoxPins';
 import { useVisualViewport } from './useVisualViewport';
 import { VideoPlayer } from './VideoPlayer';
 import './chat-box.css';
@@ -83,7 +84,25 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
   const peerName = (isGroup ? group?.showGroupName : friend?.showNickName) || summary?.showName || '';
   const peerAvatar =
     (isGroup ? group?.headImageThumb || group?.headImage : friend?.headImageThumb) || summary?.headImage || '';
-  const menu = useMessageMenu({ type, targetId, onQuote: setQuote, onForward: setForwarding });
+  const jumpToHeld = useCallback((id: number) => listRef.current?.jumpTo(`id:${id}`) ?? false, []);
+  const pins = useChatBoxPins({
+    type,
+    targetId,
+    friend,
+    group,
+    held: view.messages,
+    peerName,
+    nameOf: (userId) =>
+      userId === me.id ? me.nickName : isGroup ? (members?.get(userId)?.showNickName ?? '') : peerName,
+    jumpTo: jumpToHeld,
+  });
+  const menu = useMessageMenu({
+    type,
+    targetId,
+    onQuote: setQuote,
+    onForward: setForwarding,
+    pins: { pinned: pins.pinnedIds, may: pins.mayPin },
+  });
   const openMenu = menu.open;
 
   const api = useMemo<ChatBoxApi>(
@@ -132,6 +151,7 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
   const jumpToHit = useCallback((id: number) => listRef.current?.jumpTo(`id:${id}`) ?? false, []);
   const hitGone = useCallback(() => showToast(t('search.notFound')), [t]);
   useJumpToMessage(type, targetId, msgId, view, jumpToHit, hitGone);
+  useJumpToMessage(type, targetId, pins.loadTo, view, jumpToHit, hitGone);
   const toBottom = useCallback(() => listRef.current?.scrollToBottom(), []);
   const closeImage = useCallback(() => setImage(null), []);
   const closeVideo = useCallback(() => setVideo(null), []);
@@ -153,6 +173,7 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
           infoLink={isGroup ? Links.groupInfo(targetId) : Links.userInfo(targetId)}
           searchLink={Links.chatSearch(type, targetId)}
         />
+        {pins.bar}
         {isGroup && group && !group.quit && !group.dissolve && (
           <GroupCallEntry groupId={targetId} selfId={me.id} messages={view.messages} active={active} />
         )}
@@ -162,6 +183,7 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
         </ComposerGate>
       </div>
       {menu.menu}
+      {pins.sheet}
       {forwarding && <ForwardSelector message={forwarding} onClose={closeForward} />}
       {image && (
         <ZoomImageViewer

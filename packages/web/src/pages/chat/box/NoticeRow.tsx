@@ -29,7 +29,7 @@ export function NoticeRow({ message, now }: { message: ChatMessage; now: number 
   if (message.type === MessageType.TIP_TIME) {
     text = [timeText(message.sendTime, now, currentLocale(), t)];
   } else if (message.type === MessageType.TIP_TEXT) {
-    text = tipSegments(message.content, t, message.tip);
+    text = tipSegments(message.content, t, message.tip, { selfSend: message.selfSend, name: peer.name });
   } else if (message.type === MessageType.RECALL || message.status === MessageStatus.RECALL) {
     text = recallSegments(message.selfSend, message.sendNickName || peer.name, t);
     const again = message.selfSend ? reeditText(message.id, now) : undefined;

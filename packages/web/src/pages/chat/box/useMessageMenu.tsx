@@ -1,8 +1,9 @@
-/** The per-message menu: copy, quote, forward, favourite, recall (own, within 5 minutes), delete for me. */
+/** The per-message menu: copy, quote, forward, favourite, pin or unpin (when I may), recall (own, within 5 minutes), delete for me. */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatType, MessageStatus, MessageType, isFavouriteType, isNormalType } from '@parley/protocol';
 import { chatActions } from '../../../chat';
+import { setPinned } from '../../../chat/pinActions';
 import { addFavourite } from '../../../favourites';
 import { messageKey, type ChatMessage } from '../../../chat/types';
 import { confirmDialog } from '../../../ui/dialog';
@@ -25,6 +26,8 @@ interface Handlers {
   targetId: number;
   onQuote: (m: ChatMessage) => void;
   onForward: (m: ChatMessage) => void;
+  /** Pinned messages of the chat and whether I may pin (chat/pinActions.ts). */
+  pins: { pinned: ReadonlySet<number>; may: boolean };
 }
 
 async function copyText(text: string): Promise<void> {
@@ -32,7 +35,7 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers) {
+export function useMessageMenu({ type, targetId, onQuote, onForward, pins }: Handlers) {
   const { t, i18n } = useTranslation();
   const [target, setTarget] = useState<MenuTarget | null>(null);
   const open = useCallback(
@@ -79,6 +82,17 @@ export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers)
             () => showToast(t('favourites.added')),
             () => undefined, // the request wrapper showed the catalogue error
           ),
+      });
+    }
+    if (live && stored && pins.may && m.id !== undefined) {
+      const id = m.id;
+      const pinned = pins.pinned.has(id);
+      items.push({
+        key: pinned ? 'unpin' : 'pin',
+        label: t(pinned ? 'pins.unpin' : 'pins.pin'),
+        testId: pinned ? 'message-menu-unpin' : 'message-menu-pin',
+        // Refusals (the cap, a role changed meanwhile) were shown by the request wrapper.
+        onSelect: () => void setPinned(type, id, !pinned).catch(() => undefined),
       });
     }
     if (canRecall(m, at)) {
