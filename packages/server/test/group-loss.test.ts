@@ -168,6 +168,13 @@ async function run(nodes: TestServer[]): Promise<void> {
     const held = new Set(ids);
     return [...state].flatMap(([id, pinned]) => (pinned && held.has(id) ? [id] : [])).sort((x, y) => x - y);
   };
+  /** Every state an edit gave each message: its content by editTime. */
+  const allEdits = new Map<number, Map<number, string>>();
+  for (const r of rows.filter((x) => x.type === MessageType.EDIT)) {
+    const notice = parseEditNotice(r.content)!;
+    const states = allEdits.get(notice.id) ?? new Map<number, string>();
+    allEdits.set(notice.id, states.set(notice.editTime, notice.content));
+  }
   const windowEndsBefore = (userId: number, groupId: number) =>
     windows.some((w) => w.user_id === userId && w.group_id === groupId && w.quit_at_id !== null);
   for (const u of everyone) {
@@ -183,8 +190,9 @@ async function run(nodes: TestServer[]): Promise<void> {
     for (const t of terminals.get(u.id)!) {
       expect(t.ids()).toEqual(expected);
       expect(t.cursor).toBe(expected.at(-1));
-      // Each edited message it holds shows the last edit inside its window by server order (a member who
-      // left before an edit keeps what it showed then); each EDIT applied once.
+      // Each edited message it holds shows the last edit inside its window by server order; each EDIT
+      // applied once. A member who left gets no EDIT after leaving, but a pull after an edit hands it the
+      // row as it is then (docs/PROTOCOL.md "Edit"): it shows the last edit of its window or a later one.
       const lastEdit = new Map<number, { content: string; editTime: number }>();
       for (const r of rows) {
         if (r.type !== MessageType.EDIT || !expected.includes(r.id)) continue;
@@ -193,8 +201,12 @@ async function run(nodes: TestServer[]): Promise<void> {
       }
       for (const m of edited.filter((e) => expected.includes(e.id))) {
         const want = lastEdit.get(m.id);
-        if (want) expect(t.shown.get(m.id)).toEqual(want);
-        else expect(t.shown.get(m.id)?.editTime).toBe(-1);
+        const shown = t.shown.get(m.id)!;
+        if (!windowEndsBefore(u.id, m.group_id)) expect(shown).toEqual(want);
+        else if (shown.editTime !== -1 && shown.editTime !== want?.editTime) {
+          expect(shown.editTime).toBeGreaterThan(want?.editTime ?? -1);
+          expect(shown.content).toBe(allEdits.get(m.id)!.get(shown.editTime));
+        } else expect(shown).toEqual(want ?? { content: shown.content, editTime: -1 });
       }
       // Where the window saw every edit, that is what the server holds.
       for (const m of edited.filter((e) => lastEdit.has(e.id) && !windowEndsBefore(u.id, e.group_id))) {
