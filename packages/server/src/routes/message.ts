@@ -1,8 +1,8 @@
-/** Thin handlers for wire-contract §6: private messages. */
+/** Thin handlers for wire-contract §6: private messages, and link previews (any chat). */
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
-export const messageRoutes = ({ privateMessages, privateEdits, privateSync }: Services) => {
+export const messageRoutes = ({ privateMessages, privateEdits, privateSync, linkPreviews }: Services) => {
   const privateSend: Handler<'privateSend'> = ({ auth, body }) =>
     privateMessages.send(auth.userId, auth.terminal, body);
   const privateRecall: Handler<'privateRecall'> = ({ auth, params }) => privateMessages.recall(auth.userId, params.id);
@@ -20,8 +20,10 @@ export const messageRoutes = ({ privateMessages, privateEdits, privateSync }: Se
     privateSync.maxReadedId(auth.userId, query.friendId);
   const privateHistory: Handler<'privateHistory'> = ({ auth, query }) =>
     privateSync.history(auth.userId, query.friendId, query.page, query.size);
+  const linkPreview: Handler<'linkPreview'> = ({ body }) => linkPreviews.preview(body.url);
   return {
     privateSend,
+    linkPreview,
     privateRecall,
     privateEdit,
     privatePullOffline,

@@ -57,6 +57,7 @@ import { UploadService } from './upload.js';
 import { UserService } from './user.js';
 import { UserSerializer } from './user-serializer.js';
 import { OutboundFetcher } from './outbound/fetch.js';
+import { LinkPreviewService } from './link-preview/link-preview-service.js';
 import { Passwords } from './passwords.js';
 
 export interface Services {
@@ -112,6 +113,8 @@ export interface Services {
   discover: DiscoverService;
   /** The guarded fetcher of every URL someone typed (services/outbound/fetch.ts). */
   outbound: OutboundFetcher;
+  /** Link previews: pages read through `outbound`, cached a day, attached to TEXT sends. */
+  linkPreviews: LinkPreviewService;
   /** Web push: VAPID key, subscriptions (reportCid/removeCid), the notifier of offline users. */
   pushNotify: PushNotify;
 }
@@ -191,6 +194,10 @@ export function createServices(
   };
   const devices = new DeviceService(db.kysely, push, facts);
   const outbound = new OutboundFetcher({ enabled: config.outboundFetch, allowCidrs: config.outboundAllowCidrs });
+  const linkPreviews = new LinkPreviewService(db.kysely, outbound, uploads, clock, {
+    enabled: config.linkPreviews && config.outboundFetch,
+    timeoutMs: config.linkPreviewTimeoutMs ?? 5_000,
+  });
   const services: Services = {
     tokens,
     auth: new AuthService(tokens, facts),
@@ -223,6 +230,7 @@ export function createServices(
       relations,
       clock,
       writes,
+      linkPreviews,
       db.dialect === 'postgres' ? new PgInsertBatch(db.kysely, PRIVATE_MESSAGE_BATCH) : undefined,
     ),
     privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
@@ -237,7 +245,7 @@ export function createServices(
         config.webrtcMaxChannel,
         config.iceServers,
         { groupAdminsMax: config.groupAdminsMax, uploadMaxBytes: config.uploadMaxBytes },
-        config.editWindowMs,
+        { editWindowMs: config.editWindowMs, linkPreviews: linkPreviews.enabled },
         config.turn && { config: config.turn, userId, now: clock() },
       ),
     callStore,
@@ -250,7 +258,7 @@ export function createServices(
     limits: createLimits(config, limitsRedis),
     groups: new GroupService(db.kysely, groupStream, push, presence, relations, config.groupMembersMax, groupChanges),
     groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges, config.groupAdminsMax),
-    groupMessages: new GroupMessageService(db.kysely, groupStream, facts),
+    groupMessages: new GroupMessageService(db.kysely, groupStream, facts, linkPreviews),
     groupEdits: new GroupEditService(db.kysely, groupStream, config.editWindowMs),
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
     systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, facts, clock),
@@ -263,6 +271,7 @@ export function createServices(
     consoleComplaints: new ConsoleComplaintService(db.kysely, () => services, clock),
     discover: new DiscoverService(db.kysely, clock, (url) => probeFrameable(url, outbound)),
     outbound,
+    linkPreviews,
     pushNotify,
   };
   return services;

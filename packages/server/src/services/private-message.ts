@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { AppError } from '../http/app-error.js';
 import type { PushService } from '../realtime/push.js';
 import { toQuote, toWirePrivateMessage, toWireWithQuotes } from './private-message-wire.js';
+import type { LinkPreviewService } from './link-preview/link-preview-service.js';
 import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
@@ -47,6 +48,7 @@ export const PRIVATE_MESSAGE_BATCH: InsertBatchSpec = {
     ['send_time', 'bigint'],
     ['quote_message_id', 'bigint'],
     ['forwarded', 'smallint'],
+    ['link_preview', 'text'],
   ],
   conflict: '(send_id, tmp_id) WHERE tmp_id IS NOT NULL',
   key: ['send_id', 'tmp_id'],
@@ -64,6 +66,8 @@ export class PrivateMessageService {
     private readonly clock: () => number,
     /** Group commit on SQLite (db/write-batch.ts). */
     private readonly writes: WriteBatch,
+    /** The cached preview a TEXT send names (link-preview-service.ts). */
+    private readonly linkPreviews: LinkPreviewService,
     /** PostgreSQL: concurrent sends' inserts in one statement (db/pg-insert-batch.ts). */
     private readonly pgBatch?: PgInsertBatch<PrivateMessageRow>,
   ) {
@@ -80,6 +84,7 @@ export class PrivateMessageService {
           send_time: p.send_time,
           quote_message_id: p.quote_message_id,
           forwarded: p.forwarded,
+          link_preview: p.link_preview,
         })
         .returningAll(),
     );
@@ -95,7 +100,8 @@ export class PrivateMessageService {
    *
    * The common case reads nothing before its one insert (the checks use cached facts):
    * a retry is found by the unique (sender, tmpId) index refusing the insert, and a
-   * refused send looks for a stored one first, so the rule order above holds.
+   * refused send looks for a stored one first, so the rule order above holds. Only a
+   * send naming a link preview reads its cache entry.
    */
   async send(me: number, terminal: Terminal, req: PrivateSendRequest): Promise<PrivateMessage> {
     const checked = checkMessageContent(req.type, req.content);
@@ -112,6 +118,7 @@ export class PrivateMessageService {
       throw err;
     }
 
+    const preview = await this.linkPreviews.attach(req.type, checked.content, req.linkPreview);
     return this.serializer.run([me, req.recvId], async (db) => {
       let row: PrivateMessageRow;
       try {
@@ -125,6 +132,7 @@ export class PrivateMessageService {
           send_time: this.clock(),
           quote_message_id: quote?.id ?? null,
           forwarded: req.forwarded === true ? 1 : 0,
+          link_preview: preview,
         };
         row = await this.insertRow(db, values);
       } catch (err) {
@@ -197,7 +205,7 @@ export class PrivateMessageService {
       const recall = await db.transaction().execute(async (tx) => {
         const marked = await tx
           .updateTable('private_messages')
-          .set({ status: MessageStatus.RECALL, content: '' })
+          .set({ status: MessageStatus.RECALL, content: '', link_preview: null })
           .where('id', '=', id)
           .where('status', '!=', MessageStatus.RECALL)
           .executeTakeFirst();
