@@ -57,7 +57,7 @@ import { UploadService } from './upload.js';
 import { UserService } from './user.js';
 import { UserSerializer } from './user-serializer.js';
 import { OutboundFetcher } from './outbound/fetch.js';
-import { LinkPreviewService } from './link-preview/link-preview-service.js';
+import { LinkPreviewService, previewsEnabled } from './link-preview/link-preview-service.js';
 import { Passwords } from './passwords.js';
 
 export interface Services {
@@ -195,7 +195,7 @@ export function createServices(
   const devices = new DeviceService(db.kysely, push, facts);
   const outbound = new OutboundFetcher({ enabled: config.outboundFetch, allowCidrs: config.outboundAllowCidrs });
   const linkPreviews = new LinkPreviewService(db.kysely, outbound, uploads, clock, {
-    enabled: config.linkPreviews && config.outboundFetch,
+    enabled: previewsEnabled(config),
     timeoutMs: config.linkPreviewTimeoutMs ?? 5_000,
   });
   const services: Services = {

@@ -13,6 +13,7 @@
  */
 import type { Kysely } from 'kysely';
 import { LinkPreviewLimits, MessageType, linkPreview, type LinkPreview } from '@parley/protocol';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { OutboundFetcher } from '../outbound/fetch.js';
@@ -33,6 +34,10 @@ export interface LinkPreviewOptions {
   /** Deadline of the page fetch, and again of the image fetch. */
   timeoutMs: number;
 }
+
+/** LINK_PREVIEWS=off turns previews off, and so does OUTBOUND_FETCH=off (nothing may be fetched). */
+export const previewsEnabled = (config: Pick<Config, 'linkPreviews' | 'outboundFetch'>): boolean =>
+  config.linkPreviews && config.outboundFetch;
 
 export class LinkPreviewService {
   private readonly inFlight = new Map<string, Promise<LinkPreview>>();

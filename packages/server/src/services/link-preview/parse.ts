@@ -72,7 +72,11 @@ export function charsetOf(contentType: string | null | undefined): string | unde
   if (!contentType) return undefined;
   for (const part of contentType.split(';').slice(1)) {
     const [k, v] = part.split('=');
-    if (k?.trim().toLowerCase() === 'charset' && v) return v.trim().replace(/^["']|["']$/g, '').toLowerCase();
+    if (k?.trim().toLowerCase() === 'charset' && v)
+      return v
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .toLowerCase();
   }
   return undefined;
 }
@@ -102,7 +106,12 @@ const UNSHOWN = /(?!\u200d)[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/gu;
 function tidy(s: string | undefined, max: number): string {
   const clean = (s ?? '').replace(/\s+/g, ' ').replace(UNSHOWN, '').trim();
   const chars = [...clean];
-  return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? clean
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 function absolute(raw: string | undefined, base: URL): string | undefined {
