@@ -3,7 +3,7 @@
  * state beside it (sending spinner, upload ring, failed mark with retry, read tick).
  */
 import { memo } from 'react';
-import { AT_ALL, ChatType, MessageType } from '@parley/protocol';
+import { AT_ALL, ChatType, MessageStatus, MessageType } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { chatActions } from '../../../chat';
 import { atAllFromWire } from '../../../chat/atAll';
@@ -13,6 +13,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { ProgressRing } from '../../../ui/ProgressRing';
 import { CallBubble } from './bubbles/CallBubble';
 import { CardBubble } from './bubbles/CardBubble';
+import { LinkPreviewCard } from './bubbles/LinkPreviewCard';
 import { FileBubble } from './bubbles/FileBubble';
 import { ImageBubble, VideoBubble } from './bubbles/MediaBubbles';
 import { QuoteBlock } from './bubbles/QuoteBlock';
@@ -60,11 +61,16 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
     switch (message.type) {
       case MessageType.TEXT:
         return (
-          <TextBubble
-            content={atAllFromWire(message.content, atIds, t('group.atAll'))}
-            testId={`message-text-${key}`}
-            mentions={mentions}
-          />
+          <>
+            <TextBubble
+              content={atAllFromWire(message.content, atIds, t('group.atAll'))}
+              testId={`message-text-${key}`}
+              mentions={mentions}
+            />
+            {message.linkPreview && message.status !== MessageStatus.RECALL && (
+              <LinkPreviewCard preview={message.linkPreview} testId={`message-link-${key}`} />
+            )}
+          </>
         );
       case MessageType.IMAGE:
         return <ImageBubble content={message.content} testId={`message-image-${key}`} />;
