@@ -57,6 +57,9 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
   const isCallRecord = message.type === MessageType.ACT_RT_VOICE || message.type === MessageType.ACT_RT_VIDEO;
   const uploading = message.loadStatus === 'sending' && ATTACHMENT.has(message.type) && message.progress !== undefined;
 
+  // A text with its link's preview: the bubble takes a card's width (the card is under the text in it).
+  const withCard =
+    message.type === MessageType.TEXT && message.linkPreview !== undefined && message.status !== MessageStatus.RECALL;
   const content = (() => {
     switch (message.type) {
       case MessageType.TEXT:
@@ -67,9 +70,7 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
               testId={`message-text-${key}`}
               mentions={mentions}
             />
-            {message.linkPreview && message.status !== MessageStatus.RECALL && (
-              <LinkPreviewCard preview={message.linkPreview} testId={`message-link-${key}`} />
-            )}
+            {withCard && <LinkPreviewCard preview={message.linkPreview!} testId={`message-link-${key}`} />}
           </>
         );
       case MessageType.IMAGE:
@@ -122,7 +123,7 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
         {message.quoteMessage && <QuoteBlock quote={message.quoteMessage} testId={`message-quote-${key}`} />}
         <div className="msg__line">
           <div
-            className={`msg__bubble msg__bubble--t${message.type}${MEDIA.has(message.type) ? ' msg__bubble--media' : ''}`}
+            className={`msg__bubble msg__bubble--t${message.type}${MEDIA.has(message.type) ? ' msg__bubble--media' : ''}${withCard ? ' msg__bubble--link' : ''}`}
             {...press}
           >
             {content}
