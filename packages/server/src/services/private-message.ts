@@ -118,7 +118,8 @@ export class PrivateMessageService {
       throw err;
     }
 
-    const preview = await this.linkPreviews.attach(req.type, checked.content, req.linkPreview);
+    // Only a send naming a link reads the preview cache; any other send is as before.
+    const preview = req.linkPreview ? await this.linkPreviews.attach(req.type, checked.content, req.linkPreview) : null;
     return this.serializer.run([me, req.recvId], async (db) => {
       let row: PrivateMessageRow;
       try {

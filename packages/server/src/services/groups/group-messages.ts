@@ -69,7 +69,8 @@ export class GroupMessageService {
       throw err;
     }
 
-    const preview = await this.linkPreviews.attach(req.type, checked.content, req.linkPreview);
+    // Only a send naming a link reads the preview cache; any other send is as before.
+    const preview = req.linkPreview ? await this.linkPreviews.attach(req.type, checked.content, req.linkPreview) : null;
     return this.stream.run(async (db) => {
       // Membership may have changed while waiting for the stream: the members are read under it.
       const members = await this.stream.activeMemberIds(db, req.groupId);
