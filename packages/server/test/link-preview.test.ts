@@ -174,10 +174,14 @@ describe('reading a page', () => {
     const other = (await registerUser(client)).tokens.accessToken;
     expect(await preview(other, `${base}/og`)).toEqual(first);
     expect([hits.get('/og'), hits.get('/img.png')]).toEqual([1, 1]);
+    await preview(token, `${base}/title-only`);
     now += LinkPreviewLimits.CACHE_MS;
     const later = await preview(token, `${base}/og`);
     expect([hits.get('/og'), hits.get('/img.png')]).toEqual([2, 2]);
     expect(later.title).toBe(first.title);
+    // Entries older than a day went with that new one: the table holds only the day's links.
+    const urls = await ts.server.db.kysely.selectFrom('link_previews').select('url').execute();
+    expect(urls.map((r) => r.url)).toEqual([`${base}/og`]);
   });
 
   it('only a <title>: the title, no description, the host as the site', async () => {

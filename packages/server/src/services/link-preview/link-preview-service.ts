@@ -107,6 +107,12 @@ export class LinkPreviewService {
         }
       : null;
     const row = { url, preview: preview && JSON.stringify(preview), fetched_at: this.clock() };
+    // The table holds a day's links: each new entry sweeps the expired ones (their images stay,
+    // as messages may show them).
+    await this.db
+      .deleteFrom('link_previews')
+      .where('fetched_at', '<=', row.fetched_at - LinkPreviewLimits.CACHE_MS)
+      .execute();
     await this.db
       .insertInto('link_previews')
       .values(row)
