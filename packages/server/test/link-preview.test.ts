@@ -81,6 +81,14 @@ beforeAll(async () => {
           Buffer.from('<title>Caf\xe9 cr\xe8me</title><meta name="description" content="D\xe9j\xe0 vu">', 'latin1'),
           'text/html; charset=ISO-8859-1',
         );
+      case '/bad-images':
+        // The first image is inside (outside the allowlist), so only a page with the second would have one.
+        return page(
+          res,
+          `<meta property="og:title" content="Bad image"><meta property="og:image" content="${insideBase}/secret.png">`,
+        );
+      case '/text-image':
+        return page(res, `<meta property="og:title" content="Text image"><meta property="og:image" content="/plain">`);
       case '/nothing':
         return page(res, '<html><head></head><body><p>No meta at all</p></body></html>');
       case '/plain':
@@ -202,6 +210,15 @@ describe('reading a page', () => {
   it('a huge page: the head is read, the rest never downloaded', async () => {
     expect((await preview(token, `${base}/huge`)).title).toBe('Huge page');
     await vi.waitFor(() => expect(hugeCut).toBe(true));
+  });
+
+  it('an image that cannot be had (an inside address, not an image) leaves the preview without one', async () => {
+    const inside = await preview(token, `${base}/bad-images`);
+    expect([inside.title, inside.image]).toEqual(['Bad image', undefined]);
+    expect(insideHits).toBe(0);
+    const text = await preview(token, `${base}/text-image`);
+    expect([text.title, text.image]).toEqual(['Text image', undefined]);
+    expect(hits.get('/plain')).toBe(1);
   });
 
   it('nothing usable → linkPreviewNone, remembered for the day (the site is asked once)', async () => {
