@@ -59,7 +59,7 @@ beforeAll(async () => {
   site = http.createServer((req, res) => {
     const path = req.url ?? '';
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    switch (path) {
+    switch (path.replace(/\?budget=\d$/, '')) {
       case '/og':
       case '/og-again':
         return page(res, OG);
@@ -335,7 +335,7 @@ describe('a preview goes with a message only as the server cached it', () => {
   });
 });
 
-describe('switched off, and the rate limit', () => {
+describe('switched off', () => {
   let off: TestServer;
   afterAll(() => off?.close());
 
@@ -348,11 +348,7 @@ describe('switched off, and the rate limit', () => {
   });
 
   it('off: refused with linkPreviewOff, system/config says so, a send attaches nothing, the site is not asked', async () => {
-    off = await startServer({
-      linkPreviews: false,
-      outboundAllowCidrs: ['127.0.0.1/32'],
-      rateLimits: JSON.stringify({ linkPreview: { user: [3, 60], address: [100, 60] } }),
-    });
+    off = await startServer({ linkPreviews: false, outboundAllowCidrs: ['127.0.0.1/32'] });
     const c = new ApiClient(off.url);
     const a = await registerUser(c);
     const b = await registerUser(c);
@@ -376,10 +372,31 @@ describe('switched off, and the rate limit', () => {
       body: sendBody(b.id, MessageType.TEXT, `${base}/og`, { linkPreview: { url: `${base}/og` } }),
     });
     expect(msg.linkPreview).toBeUndefined();
-    // Budget of 3 a minute here: the third is the last one answered, the fourth is refused.
-    await c.call('linkPreview', { token: a.tokens.accessToken, body: { url: `${base}/og` } });
-    await c.call('linkPreview', { token: a.tokens.accessToken, body: { url: `${base}/og` } });
-    const limited = await c.call('linkPreview', { token: a.tokens.accessToken, body: { url: `${base}/og` } });
-    expect([limited.status, limited.body.key]).toEqual([429, 'tooManyRequests']);
+  });
+});
+
+describe('limits: calls a minute, image bytes a day', () => {
+  let limited: TestServer;
+  afterAll(() => limited?.close());
+
+  it('3 calls a minute here: the fourth is refused; the image of a second page is past the upload bytes', async () => {
+    limited = await startServer({
+      outboundAllowCidrs: ['127.0.0.1/32'],
+      rateLimits: JSON.stringify({ linkPreview: { user: [3, 60], address: [100, 60] } }),
+      // One preview image's bytes a day (its PNG as served).
+      uploadBytesPerDay: png.length,
+    });
+    const c = new ApiClient(limited.url);
+    const token = (await registerUser(c)).tokens.accessToken;
+    const ask = (path: string) => c.call('linkPreview', { token, body: { url: `${base}${path}` } });
+    const first = await ask('/og?budget=1');
+    expect((first.body.data as LinkPreview).image).toBeDefined();
+    // The upload bytes of the day went on that image: this page's image is left out.
+    const second = await ask('/og?budget=2');
+    expect([second.status, (second.body.data as LinkPreview).title]).toEqual([200, "Tom & Jerry's page"]);
+    expect((second.body.data as LinkPreview).image).toBeUndefined();
+    await ask('/og?budget=1');
+    const refused = await ask('/og?budget=1');
+    expect([refused.status, refused.body.key]).toEqual([429, 'tooManyRequests']);
   });
 });

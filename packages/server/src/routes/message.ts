@@ -20,7 +20,7 @@ export const messageRoutes = ({ privateMessages, privateEdits, privateSync, link
     privateSync.maxReadedId(auth.userId, query.friendId);
   const privateHistory: Handler<'privateHistory'> = ({ auth, query }) =>
     privateSync.history(auth.userId, query.friendId, query.page, query.size);
-  const linkPreview: Handler<'linkPreview'> = ({ body }) => linkPreviews.preview(body.url);
+  const linkPreview: Handler<'linkPreview'> = ({ auth, body }) => linkPreviews.preview(auth.userId, body.url);
   return {
     privateSend,
     linkPreview,

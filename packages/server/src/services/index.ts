@@ -2,7 +2,7 @@
 import type { Redis } from 'ioredis';
 import { closeRedis } from '../realtime/redis.js';
 import type { Config } from '../config.js';
-import { createLimits, type Limits } from '../limits/index.js';
+import { createLimits, spend, type Limits } from '../limits/index.js';
 import { GroupMessageSyncService } from './groups/group-message-sync.js';
 import { GroupMessageService } from './groups/group-messages.js';
 import { GroupEditService } from './groups/group-edit.js';
@@ -194,9 +194,14 @@ export function createServices(
   };
   const devices = new DeviceService(db.kysely, push, facts);
   const outbound = new OutboundFetcher({ enabled: config.outboundFetch, allowCidrs: config.outboundAllowCidrs });
+  const limits = createLimits(config, limitsRedis);
   const linkPreviews = new LinkPreviewService(db.kysely, outbound, uploads, clock, {
     enabled: previewsEnabled(config),
     timeoutMs: config.linkPreviewTimeoutMs ?? 5_000,
+    // A preview's image is stored on the asker's daily upload bytes (UPLOAD_BYTES_PER_DAY).
+    spendBytes: async (userId, bytes) => {
+      if (limits.uploadBytes) await spend(limits.uploadBytes, userId, bytes);
+    },
   });
   const services: Services = {
     tokens,
@@ -255,7 +260,7 @@ export function createServices(
       sweepCalls(callStore, clock, (kind, id) =>
         kind === 'private' ? privateCalls.expire(id) : groupCalls.expire(id),
       ),
-    limits: createLimits(config, limitsRedis),
+    limits,
     groups: new GroupService(db.kysely, groupStream, push, presence, relations, config.groupMembersMax, groupChanges),
     groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges, config.groupAdminsMax),
     groupMessages: new GroupMessageService(db.kysely, groupStream, facts, linkPreviews),

@@ -33,6 +33,8 @@ export interface LinkPreviewOptions {
   enabled: boolean;
   /** Deadline of the page fetch, and again of the image fetch. */
   timeoutMs: number;
+  /** Charges the asker for the image bytes stored; rejects when their daily upload budget is spent. */
+  spendBytes: (userId: number, bytes: number) => Promise<void>;
 }
 
 /** LINK_PREVIEWS=off turns previews off, and so does OUTBOUND_FETCH=off (nothing may be fetched). */
@@ -54,8 +56,11 @@ export class LinkPreviewService {
     return this.options.enabled;
   }
 
-  /** The preview of `url`: cached, or fetched now. linkPreviewOff / linkPreviewNone / linkPreviewFailed. */
-  async preview(url: string): Promise<LinkPreview> {
+  /**
+   * The preview of `url`, asked by `userId`: cached, or fetched now (the image stored on
+   * the asker's upload bytes). linkPreviewOff / linkPreviewNone / linkPreviewFailed.
+   */
+  async preview(userId: number, url: string): Promise<LinkPreview> {
     if (!this.options.enabled) throw new AppError('linkPreviewOff');
     const cached = await this.cached(url);
     if (cached) {
@@ -64,7 +69,7 @@ export class LinkPreviewService {
     }
     let pending = this.inFlight.get(url);
     if (!pending) {
-      pending = this.fetchAndStore(url).finally(() => this.inFlight.delete(url));
+      pending = this.fetchAndStore(userId, url).finally(() => this.inFlight.delete(url));
       this.inFlight.set(url, pending);
     }
     return pending;
@@ -93,9 +98,9 @@ export class LinkPreviewService {
     return parsed.success ? { preview: parsed.data } : undefined;
   }
 
-  private async fetchAndStore(url: string): Promise<LinkPreview> {
+  private async fetchAndStore(userId: number, url: string): Promise<LinkPreview> {
     const meta = await this.readPage(url);
-    const image = meta?.imageUrl ? await this.storeImage(meta.imageUrl) : undefined;
+    const image = meta?.imageUrl ? await this.storeImage(userId, meta.imageUrl) : undefined;
     const usable = meta && (meta.title !== '' || meta.description !== '' || image !== undefined);
     const preview: LinkPreview | null = usable
       ? {
@@ -141,8 +146,11 @@ export class LinkPreviewService {
     return parsePage(decodePage(res.body, type), res.url);
   }
 
-  /** The page's image as one of our uploads; undefined when it cannot be had (the card goes without). */
-  private async storeImage(imageUrl: string): Promise<LinkPreview['image']> {
+  /**
+   * The page's image as one of our uploads; undefined when it cannot be had (the card goes
+   * without): not an image, too large, or past the asker's daily upload bytes.
+   */
+  private async storeImage(userId: number, imageUrl: string): Promise<LinkPreview['image']> {
     try {
       const res = await this.outbound.get(imageUrl, {
         timeoutMs: this.options.timeoutMs,
@@ -151,6 +159,7 @@ export class LinkPreviewService {
       });
       const type = res.headers.get('content-type') ?? '';
       if (res.status < 200 || res.status >= 300 || res.truncated || !IMAGE.test(type)) return undefined;
+      await this.options.spendBytes(userId, res.body.length);
       // The upload service decides by content (sharp), strips metadata and makes the thumbnail.
       const saved = await this.uploads.saveImage(res.body);
       return { url: saved.originUrl, thumbUrl: saved.thumbUrl, width: saved.width, height: saved.height };
