@@ -56,6 +56,7 @@ import {
 } from './schemas/group.js';
 import { groupHistoryQuery, groupMessage, groupMessageQuery, groupSendRequest } from './schemas/group-message.js';
 import { groupEditRequest, privateEditRequest } from './schemas/message-edit.js';
+import { linkPreview, linkPreviewRequest } from './schemas/link-preview.js';
 import {
   groupPinByMembersRequest,
   groupPins,
@@ -217,6 +218,14 @@ export const api = {
     auth: true,
     query: privateHistoryQuery,
     reply: z.array(privateMessage),
+  }),
+  /** The preview of a link (docs/PROTOCOL.md "Link previews"); cached a day per URL. */
+  linkPreview: e({
+    method: 'POST',
+    path: '/message/linkPreview',
+    auth: true,
+    body: linkPreviewRequest,
+    reply: linkPreview,
   }),
   // groups (§5)
   groupCreate: e({ method: 'POST', path: '/group/create', auth: true, body: groupCreateRequest, reply: group }),

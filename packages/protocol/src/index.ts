@@ -22,6 +22,7 @@ export * from './schemas/group-message.js';
 export * from './schemas/group-tip.js';
 export * from './schemas/message-edit.js';
 export * from './schemas/message-pin.js';
+export * from './schemas/link-preview.js';
 export * from './schemas/system-message.js';
 export * from './schemas/call-constants.js';
 export * from './schemas/webrtc.js';

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  LinkPreviewLimits,
   SERVER_ERROR_KEYS,
+  keepsLinkPreview,
+  linkPreviewRequest,
   Terminal,
   clientFrame,
   loginRequest,
@@ -161,5 +164,21 @@ describe('request schemas', () => {
     ];
     for (const [schema, value] of samples)
       for (const key of keysOf(schema, value)) expect(SERVER_ERROR_KEYS as readonly string[]).toContain(key);
+  });
+});
+
+describe('link previews', () => {
+  it('asks about absolute http(s) URLs only, at most URL_MAX long, and takes no other key', () => {
+    expect(linkPreviewRequest.safeParse({ url: 'https://example.com/a?b=1#c' }).success).toBe(true);
+    for (const url of ['ftp://example.com/', 'javascript:alert(1)', 'https://user:pw@example.com/', '/relative', ''])
+      expect(linkPreviewRequest.safeParse({ url }).success, url).toBe(false);
+    const long = `https://example.com/${'a'.repeat(LinkPreviewLimits.URL_MAX)}`;
+    expect(linkPreviewRequest.safeParse({ url: long }).success).toBe(false);
+    expect(linkPreviewRequest.safeParse({ url: 'https://example.com/', title: 'x' }).success).toBe(false);
+  });
+  it('an edit keeps the preview while its link stays in the text', () => {
+    const preview = { url: 'https://example.com/a' };
+    expect(keepsLinkPreview(preview, 'see https://example.com/a!')).toBe(true);
+    expect(keepsLinkPreview(preview, 'see https://example.com/')).toBe(false);
   });
 });

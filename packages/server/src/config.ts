@@ -104,6 +104,16 @@ export interface Config {
    * may reach although they are inside (an intranet site), on any port.
    */
   outboundAllowCidrs: string[];
+  /**
+   * LINK_PREVIEWS (on unless `off`): may the server read a page's title, description and
+   * image for a link preview (docs/PROTOCOL.md "Link previews")? Off with OUTBOUND_FETCH=off too.
+   */
+  linkPreviews: boolean;
+  /**
+   * Deadline of a preview's page and image fetches (default 5 s). Not read from the
+   * environment: tests shorten it to see a slow page refused.
+   */
+  linkPreviewTimeoutMs?: number;
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -176,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter((n) => n !== ''),
     outboundFetch: onOff(env, 'OUTBOUND_FETCH', true),
     outboundAllowCidrs: cidrs(env, 'OUTBOUND_ALLOW_CIDRS'),
+    linkPreviews: onOff(env, 'LINK_PREVIEWS', true),
     socketIdleMs: int(env, 'SOCKET_IDLE_MS', Timing.SOCKET_IDLE_CLOSE_MS),
     socketLoginTimeoutMs: int(env, 'SOCKET_LOGIN_TIMEOUT_MS', Timing.SOCKET_LOGIN_TIMEOUT_MS),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', Timing.ACCESS_TOKEN_TTL_S),

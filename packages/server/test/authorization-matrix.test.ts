@@ -332,6 +332,11 @@ const matrix = (): Record<UserEndpoint, Row> => ({
     },
     owner: 'n/a',
   },
+  // A preview belongs to no user (the cache serves anyone who asks); any signed-in caller reaches
+  // the guarded fetch, which refuses this inside address (link-preview.test.ts has the rest).
+  linkPreview: selfOnly(() =>
+    refused('linkPreview', 'linkPreviewFailed', { body: { url: 'http://127.0.0.1:9/nothing-here' } }),
+  ),
   privatePullOffline: selfOnly(async () => {
     const s = await TestSocket.login(ts.wsUrl, tok(w.a));
     try {

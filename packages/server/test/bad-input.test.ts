@@ -88,7 +88,11 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   },
   complaintPage: { query: { maxPageId: complaintId + 1, status: 0 }, optional: ['maxPageId', 'status'] },
   complaintInfo: { query: { id: complaintId } },
-  privateSend: { body: sendBody(b.id, MessageType.TEXT, 'hi'), optional: ['quoteMessageId', 'forwarded'] },
+  privateSend: {
+    body: sendBody(b.id, MessageType.TEXT, 'hi', { linkPreview: { url: 'https://example.com/' } }),
+    optional: ['quoteMessageId', 'forwarded', 'linkPreview'],
+  },
+  linkPreview: { body: { url: 'https://example.com/page' } },
   privateRecall: { params: { id: messageId } },
   privateEdit: { params: { id: messageId }, body: { content: 'edited' } },
   privatePin: { params: { id: messageId } },
@@ -120,8 +124,16 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   groupForbidAddFriend: { body: { groupId, enabled: true } },
   groupPinByMembers: { body: { groupId, enabled: true } },
   groupSend: {
-    body: { tmpId: 'g-1', groupId, type: MessageType.TEXT, content: 'hi', receipt: false, atUserIds: [b.id] },
-    optional: ['receipt', 'atUserIds', 'forwarded'],
+    body: {
+      tmpId: 'g-1',
+      groupId,
+      type: MessageType.TEXT,
+      content: 'hi',
+      receipt: false,
+      atUserIds: [b.id],
+      linkPreview: { url: 'https://example.com/' },
+    },
+    optional: ['receipt', 'atUserIds', 'forwarded', 'linkPreview'],
   },
   groupRecall: { params: { id: groupMessageId } },
   groupEdit: {

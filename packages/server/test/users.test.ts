@@ -170,7 +170,7 @@ describe('online time and config', () => {
     expect(cfg).toEqual({
       webrtc: { maxChannel: WEBRTC_MAX_CHANNEL_DEFAULT, iceServers: [] },
       limits: { groupAdminsMax: Limits.GROUP_ADMINS_MAX, uploadMaxBytes: Limits.UPLOAD_MAX_BYTES },
-      message: { editWindowMs: Timing.EDIT_WINDOW_MS },
+      message: { editWindowMs: Timing.EDIT_WINDOW_MS, linkPreviews: true },
     });
   });
 });

@@ -16,7 +16,11 @@ export const systemConfig = z.object({
     groupAdminsMax: z.number().int(),
     uploadMaxBytes: z.number().int(),
   }),
-  /** Message rules that depend on the server's settings: the edit window (EDIT_WINDOW_HOURS) in ms. */
-  message: z.object({ editWindowMs: z.number().int() }),
+  /**
+   * Message rules that depend on the server's settings: the edit window (EDIT_WINDOW_HOURS)
+   * in ms; `linkPreviews`: false when the operator switched previews off (LINK_PREVIEWS,
+   * OUTBOUND_FETCH), so the app does not ask.
+   */
+  message: z.object({ editWindowMs: z.number().int(), linkPreviews: z.boolean() }),
 });
 export type SystemConfig = z.infer<typeof systemConfig>;

@@ -4,6 +4,7 @@ import { Limits } from '../limits.js';
 import { MessageType } from '../constants.js';
 import { bodyId, id } from './fields.js';
 import { groupTip } from './group-tip.js';
+import { linkPreview, linkPreviewChoice } from './link-preview.js';
 import { quoteMessage } from './message.js';
 import { privateHistoryQuery, tmpId } from './private-message.js';
 
@@ -39,6 +40,8 @@ export const groupMessage = z.object({
   forwarded: z.literal(true).optional(),
   /** Present when the sender edited it: the time of the last edit (docs/PROTOCOL.md "Edit"). */
   editTime: z.number().int().optional(),
+  /** A TEXT message's link preview, attached by the server from its cache (link-preview.ts). */
+  linkPreview: linkPreview.optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 
@@ -58,6 +61,8 @@ export const groupSendRequest = z.object({
   quoteMessageId: bodyId.optional(),
   /** A copy sent by the forward action (shown as "Forwarded"). */
   forwarded: z.boolean({ error: 'invalidParam' }).optional(),
+  /** TEXT only: the link (in `content`) whose cached preview goes with the message (link-preview.ts). */
+  linkPreview: linkPreviewChoice.optional(),
 });
 export type GroupSendRequest = z.infer<typeof groupSendRequest>;
 

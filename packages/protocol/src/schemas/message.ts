@@ -4,6 +4,7 @@
  * that stores a message (e.g. the "you are now friends" tip) uses the same one.
  */
 import { z } from 'zod';
+import { linkPreview } from './link-preview.js';
 
 export const quoteMessage = z.object({
   id: z.number().int(),
@@ -28,6 +29,8 @@ export const privateMessage = z.object({
   forwarded: z.literal(true).optional(),
   /** Present when the sender edited it: the time of the last edit (docs/PROTOCOL.md "Edit"). */
   editTime: z.number().int().optional(),
+  /** A TEXT message's link preview, attached by the server from its cache (link-preview.ts). */
+  linkPreview: linkPreview.optional(),
 });
 export type PrivateMessage = z.infer<typeof privateMessage>;
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MessageType } from '../constants.js';
 import { bodyId, id, queryInt } from './fields.js';
+import { linkPreviewChoice } from './link-preview.js';
 
 /** Client-made id that makes a send idempotent per sender (wire-contract §6). */
 export const tmpId = z
@@ -19,6 +20,8 @@ export const privateSendRequest = z.object({
   quoteMessageId: bodyId.optional(),
   /** A copy sent by the forward action (shown as "Forwarded"). */
   forwarded: z.boolean({ error: 'invalidParam' }).optional(),
+  /** TEXT only: the link (in `content`) whose cached preview goes with the message (link-preview.ts). */
+  linkPreview: linkPreviewChoice.optional(),
 });
 export type PrivateSendRequest = z.infer<typeof privateSendRequest>;
 

@@ -22,6 +22,7 @@ import { quitView } from './migrations/0018_quit_view.js';
 import { userNameSkeleton } from './migrations/0019_user_name_skeleton.js';
 import { messageEdit } from './migrations/0020_message_edit.js';
 import { pins } from './migrations/0022_pins.js';
+import { linkPreviews } from './migrations/0023_link_previews.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -46,6 +47,7 @@ const migrations = {
   '0019_user_name_skeleton': userNameSkeleton,
   '0020_message_edit': messageEdit,
   '0022_pins': pins,
+  '0023_link_previews': linkPreviews,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

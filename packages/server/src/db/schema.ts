@@ -106,6 +106,8 @@ export interface PrivateMessagesTable {
   forwarded: ColumnType<number, number | undefined, number>;
   /** Epoch ms of the last edit, null if never edited (migration 0020); inserts may leave it out. */
   edited_time: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The attached link preview's wire JSON, null: none (migration 0023); inserts may leave it out. */
+  link_preview: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GroupsTable {
@@ -170,6 +172,16 @@ export interface GroupMessagesTable {
   forwarded: ColumnType<number, number | undefined, number>;
   /** Epoch ms of the last edit, null if never edited (migration 0020); inserts may leave it out. */
   edited_time: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The attached link preview's wire JSON, null: none (migration 0023); inserts may leave it out. */
+  link_preview: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A page's link preview per URL as asked, for a day (migration 0023). */
+export interface LinkPreviewsTable {
+  url: string;
+  /** The wire LinkPreview as JSON; null: the page had nothing usable. */
+  preview: string | null;
+  fetched_at: number;
 }
 
 /** A live call (docs/CALLS.md §6): `state` is the StoredCall JSON, `version` its compare-and-set counter. */
@@ -310,6 +322,7 @@ export interface Database {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   group_messages: GroupMessagesTable;
+  link_previews: LinkPreviewsTable;
   calls: CallsTable;
   call_users: CallUsersTable;
   favourites: FavouritesTable;

@@ -90,7 +90,11 @@ export function fromZodError(err: ZodError): AppError {
   if (isCatalogueKey(issue.message) && issue.message !== 'invalidParam' && !wrongType) {
     return new AppError(issue.message, { field });
   }
-  if (issue.code === 'unrecognized_keys') return invalidField(issue.keys[0] ?? field, 'unknown');
+  if (issue.code === 'unrecognized_keys') {
+    // A key unknown inside a nested object is named by its whole path (`linkPreview.title`).
+    const key = issue.keys[0];
+    return invalidField(key === undefined ? field : issue.path.length > 0 ? `${field}.${key}` : key, 'unknown');
+  }
   const [rule, extra] = ruleOf(issue);
   return invalidField(field, rule, extra);
 }

@@ -79,6 +79,8 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   privatePin: { user: [30, MIN], address: [300, MIN] },
   privateUnpin: { user: [30, MIN], address: [300, MIN] },
   privatePins: { user: [60, MIN], address: [600, MIN] },
+  // link previews: the composer asks once per link typed (debounced); each miss fetches a page.
+  linkPreview: { user: [30, MIN], address: [120, MIN] },
   privatePullOffline: { user: [30, MIN], address: [300, MIN] },
   privateReaded: { user: [300, MIN], address: [1200, MIN] },
   privateMaxReadedId: read,

@@ -1,8 +1,8 @@
-/** Thin handlers for wire-contract §6: private messages. */
+/** Thin handlers for wire-contract §6: private messages, and link previews (any chat). */
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
-export const messageRoutes = ({ privateMessages, privateEdits, privatePins, privateSync }: Services) => {
+export const messageRoutes = ({ privateMessages, privateEdits, privatePins, privateSync, linkPreviews }: Services) => {
   const privateSend: Handler<'privateSend'> = ({ auth, body }) =>
     privateMessages.send(auth.userId, auth.terminal, body);
   const privateRecall: Handler<'privateRecall'> = ({ auth, params }) => privateMessages.recall(auth.userId, params.id);
@@ -24,8 +24,10 @@ export const messageRoutes = ({ privateMessages, privateEdits, privatePins, priv
     privateSync.maxReadedId(auth.userId, query.friendId);
   const privateHistory: Handler<'privateHistory'> = ({ auth, query }) =>
     privateSync.history(auth.userId, query.friendId, query.page, query.size);
+  const linkPreview: Handler<'linkPreview'> = ({ auth, body }) => linkPreviews.preview(auth.userId, body.url);
   return {
     privateSend,
+    linkPreview,
     privateRecall,
     privateEdit,
     privatePin,

@@ -5,7 +5,7 @@
  * change. Checked once before waiting for the lock and again on the row read under it
  * (a recall or another edit may have come in between).
  */
-import { EDITABLE_TYPES, MessageStatus, checkEditContent } from '@parley/protocol';
+import { EDITABLE_TYPES, MessageStatus, checkEditContent, keepsLinkPreview } from '@parley/protocol';
 import { AppError } from '../http/app-error.js';
 
 export interface EditableRow {
@@ -30,3 +30,9 @@ export function editedContent(row: EditableRow, content: string, now: number, wi
 
 /** Edits of one message get strictly increasing times in server order, so the last one wins on every terminal. */
 export const nextEditTime = (row: EditableRow, now: number): number => Math.max(now, (row.edited_time ?? 0) + 1);
+
+/** The stored preview JSON after an edit to `content`: kept while the text holds its link (keepsLinkPreview). */
+export function previewAfterEdit(stored: string | null, content: string): string | null {
+  if (stored === null) return null;
+  return keepsLinkPreview(JSON.parse(stored) as { url: string }, content) ? stored : null;
+}

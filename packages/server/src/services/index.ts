@@ -2,7 +2,7 @@
 import type { Redis } from 'ioredis';
 import { closeRedis } from '../realtime/redis.js';
 import type { Config } from '../config.js';
-import { createLimits, type Limits } from '../limits/index.js';
+import { createLimits, spend, type Limits } from '../limits/index.js';
 import { GroupMessageSyncService } from './groups/group-message-sync.js';
 import { GroupMessageService } from './groups/group-messages.js';
 import { GroupEditService } from './groups/group-edit.js';
@@ -59,6 +59,7 @@ import { UploadService } from './upload.js';
 import { UserService } from './user.js';
 import { UserSerializer } from './user-serializer.js';
 import { OutboundFetcher } from './outbound/fetch.js';
+import { LinkPreviewService, previewsEnabled } from './link-preview/link-preview-service.js';
 import { Passwords } from './passwords.js';
 
 export interface Services {
@@ -118,6 +119,8 @@ export interface Services {
   discover: DiscoverService;
   /** The guarded fetcher of every URL someone typed (services/outbound/fetch.ts). */
   outbound: OutboundFetcher;
+  /** Link previews: pages read through `outbound`, cached a day, attached to TEXT sends. */
+  linkPreviews: LinkPreviewService;
   /** Web push: VAPID key, subscriptions (reportCid/removeCid), the notifier of offline users. */
   pushNotify: PushNotify;
 }
@@ -197,6 +200,15 @@ export function createServices(
   };
   const devices = new DeviceService(db.kysely, push, facts);
   const outbound = new OutboundFetcher({ enabled: config.outboundFetch, allowCidrs: config.outboundAllowCidrs });
+  const limits = createLimits(config, limitsRedis);
+  const linkPreviews = new LinkPreviewService(db.kysely, outbound, uploads, clock, {
+    enabled: previewsEnabled(config),
+    timeoutMs: config.linkPreviewTimeoutMs ?? 5_000,
+    // A preview's image is stored on the asker's daily upload bytes (UPLOAD_BYTES_PER_DAY).
+    spendBytes: async (userId, bytes) => {
+      if (limits.uploadBytes) await spend(limits.uploadBytes, userId, bytes);
+    },
+  });
   const services: Services = {
     tokens,
     auth: new AuthService(tokens, facts),
@@ -229,6 +241,7 @@ export function createServices(
       relations,
       clock,
       writes,
+      linkPreviews,
       db.dialect === 'postgres' ? new PgInsertBatch(db.kysely, PRIVATE_MESSAGE_BATCH) : undefined,
     ),
     privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
@@ -244,7 +257,7 @@ export function createServices(
         config.webrtcMaxChannel,
         config.iceServers,
         { groupAdminsMax: config.groupAdminsMax, uploadMaxBytes: config.uploadMaxBytes },
-        config.editWindowMs,
+        { editWindowMs: config.editWindowMs, linkPreviews: linkPreviews.enabled },
         config.turn && { config: config.turn, userId, now: clock() },
       ),
     callStore,
@@ -254,10 +267,10 @@ export function createServices(
       sweepCalls(callStore, clock, (kind, id) =>
         kind === 'private' ? privateCalls.expire(id) : groupCalls.expire(id),
       ),
-    limits: createLimits(config, limitsRedis),
+    limits,
     groups: new GroupService(db.kysely, groupStream, push, presence, relations, config.groupMembersMax, groupChanges),
     groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges, config.groupAdminsMax),
-    groupMessages: new GroupMessageService(db.kysely, groupStream, facts),
+    groupMessages: new GroupMessageService(db.kysely, groupStream, facts, linkPreviews),
     groupEdits: new GroupEditService(db.kysely, groupStream, config.editWindowMs),
     groupPins: new GroupPinService(db.kysely, groupStream, groupChanges),
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
@@ -271,6 +284,7 @@ export function createServices(
     consoleComplaints: new ConsoleComplaintService(db.kysely, () => services, clock),
     discover: new DiscoverService(db.kysely, clock, (url) => probeFrameable(url, outbound)),
     outbound,
+    linkPreviews,
     pushNotify,
   };
   return services;

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { PushService } from '../realtime/push.js';
-import { editedContent, nextEditTime } from './edit-rules.js';
+import { editedContent, nextEditTime, previewAfterEdit } from './edit-rules.js';
 import { toWirePrivateMessage } from './private-message-wire.js';
 import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
@@ -51,7 +51,11 @@ export class PrivateEditService {
         const now = this.clock();
         const content = editedContent(current, req.content, now, this.windowMs);
         const editTime = nextEditTime(current, now);
-        await tx.updateTable('private_messages').set({ content, edited_time: editTime }).where('id', '=', id).execute();
+        await tx
+          .updateTable('private_messages')
+          .set({ content, edited_time: editTime, link_preview: previewAfterEdit(current.link_preview, content) })
+          .where('id', '=', id)
+          .execute();
         const notice: EditNotice = { id, content, editTime };
         return tx
           .insertInto('private_messages')

@@ -1,6 +1,6 @@
 /** Private message rows → wire shapes (wire-contract §6), with their quoted messages. */
 import type { Kysely } from 'kysely';
-import type { PrivateMessage, QuoteMessage } from '@parley/protocol';
+import type { LinkPreview, PrivateMessage, QuoteMessage } from '@parley/protocol';
 import type { Database, PrivateMessageRow } from '../db/schema.js';
 
 export function toQuote(row: PrivateMessageRow): QuoteMessage {
@@ -21,6 +21,7 @@ export function toWirePrivateMessage(row: PrivateMessageRow, quote?: QuoteMessag
   if (quote) msg.quoteMessage = quote;
   if (row.forwarded === 1) msg.forwarded = true;
   if (row.edited_time !== null && row.edited_time !== undefined) msg.editTime = row.edited_time;
+  if (row.link_preview) msg.linkPreview = JSON.parse(row.link_preview) as LinkPreview;
   return msg;
 }
 

@@ -29,6 +29,7 @@ import { AppError } from '../http/app-error.js';
 import type { PushService } from '../realtime/push.js';
 import { toQuote, toWirePrivateMessage, toWireWithQuotes } from './private-message-wire.js';
 import { PinKind, dropPin } from './pins/pin-store.js';
+import type { LinkPreviewService } from './link-preview/link-preview-service.js';
 import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
@@ -48,6 +49,7 @@ export const PRIVATE_MESSAGE_BATCH: InsertBatchSpec = {
     ['send_time', 'bigint'],
     ['quote_message_id', 'bigint'],
     ['forwarded', 'smallint'],
+    ['link_preview', 'text'],
   ],
   conflict: '(send_id, tmp_id) WHERE tmp_id IS NOT NULL',
   key: ['send_id', 'tmp_id'],
@@ -65,6 +67,8 @@ export class PrivateMessageService {
     private readonly clock: () => number,
     /** Group commit on SQLite (db/write-batch.ts). */
     private readonly writes: WriteBatch,
+    /** The cached preview a TEXT send names (link-preview-service.ts). */
+    private readonly linkPreviews: LinkPreviewService,
     /** PostgreSQL: concurrent sends' inserts in one statement (db/pg-insert-batch.ts). */
     private readonly pgBatch?: PgInsertBatch<PrivateMessageRow>,
   ) {
@@ -81,6 +85,7 @@ export class PrivateMessageService {
           send_time: p.send_time,
           quote_message_id: p.quote_message_id,
           forwarded: p.forwarded,
+          link_preview: p.link_preview,
         })
         .returningAll(),
     );
@@ -96,7 +101,8 @@ export class PrivateMessageService {
    *
    * The common case reads nothing before its one insert (the checks use cached facts):
    * a retry is found by the unique (sender, tmpId) index refusing the insert, and a
-   * refused send looks for a stored one first, so the rule order above holds.
+   * refused send looks for a stored one first, so the rule order above holds. Only a
+   * send naming a link preview reads its cache entry.
    */
   async send(me: number, terminal: Terminal, req: PrivateSendRequest): Promise<PrivateMessage> {
     const checked = checkMessageContent(req.type, req.content);
@@ -113,6 +119,8 @@ export class PrivateMessageService {
       throw err;
     }
 
+    // Only a send naming a link reads the preview cache; any other send is as before.
+    const preview = req.linkPreview ? await this.linkPreviews.attach(req.type, checked.content, req.linkPreview) : null;
     return this.serializer.run([me, req.recvId], async (db) => {
       let row: PrivateMessageRow;
       try {
@@ -126,6 +134,7 @@ export class PrivateMessageService {
           send_time: this.clock(),
           quote_message_id: quote?.id ?? null,
           forwarded: req.forwarded === true ? 1 : 0,
+          link_preview: preview,
         };
         row = await this.insertRow(db, values);
       } catch (err) {
@@ -198,7 +207,7 @@ export class PrivateMessageService {
       const recall = await db.transaction().execute(async (tx) => {
         const marked = await tx
           .updateTable('private_messages')
-          .set({ status: MessageStatus.RECALL, content: '' })
+          .set({ status: MessageStatus.RECALL, content: '', link_preview: null })
           .where('id', '=', id)
           .where('status', '!=', MessageStatus.RECALL)
           .executeTakeFirst();

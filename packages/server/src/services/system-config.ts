@@ -1,7 +1,7 @@
 /**
  * GET /system/config: the webrtc section (ICE servers from ICE_SERVERS, plus the caller's
  * TURN credentials), the limits a client checks before asking (admins, upload size) and
- * the message section (the edit window).
+ * the message section (the edit window, whether link previews are on).
  */
 import type { SystemConfig } from '@parley/protocol';
 import { turnCredential, type TurnConfig } from './calls/turn.js';
@@ -12,9 +12,9 @@ export function systemConfig(
   maxChannel: number,
   iceServers: IceServer[],
   limits: SystemConfig['limits'],
-  editWindowMs: number,
+  message: SystemConfig['message'],
   turn?: { config: TurnConfig; userId: number; now: number },
 ): SystemConfig {
   const servers = turn ? [...iceServers, turnCredential(turn.config, turn.userId, turn.now)] : iceServers;
-  return { webrtc: { maxChannel, iceServers: servers }, limits, message: { editWindowMs } };
+  return { webrtc: { maxChannel, iceServers: servers }, limits, message };
 }

@@ -39,3 +39,8 @@ export const serverLimits = (): ServerLimits => serverConfigStore.get()?.limits 
 export function useServerLimits(): ServerLimits {
   return useStore(serverConfigStore)?.limits ?? DEFAULT_LIMITS;
 }
+
+/** Link previews are asked for only once the server said they are on (LINK_PREVIEWS). */
+export function useLinkPreviewsOn(): boolean {
+  return useStore(serverConfigStore)?.message.linkPreviews ?? false;
+}

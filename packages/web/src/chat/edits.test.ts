@@ -7,6 +7,20 @@ import { ANN, BOB, ME, groupWire, loading, ready, teamKey, wire } from './testEn
 const notice = (n: EditNotice) => JSON.stringify(n);
 
 describe('private edits', () => {
+  it('a link preview stays while the edited text keeps its link and goes when the link is taken out', async () => {
+    const s = await ready();
+    const linkPreview = { url: 'https://example.com/a', title: 'A', description: '', siteName: 'example.com' };
+    s.engine.onFrame(wire(1, { content: 'see https://example.com/a', linkPreview }));
+    expect(s.chat()!.messages[0]!.linkPreview).toEqual(linkPreview);
+    s.engine.onFrame(
+      wire(2, { type: MessageType.EDIT, content: notice({ id: 1, content: 'https://example.com/a !', editTime: 5 }) }),
+    );
+    expect(s.chat()!.messages[0]!.linkPreview).toEqual(linkPreview);
+    s.engine.onFrame(wire(3, { type: MessageType.EDIT, content: notice({ id: 1, content: 'no link', editTime: 6 }) }));
+    expect(s.chat()!.messages[0]).toMatchObject({ content: 'no link', editTime: 6 });
+    expect(s.chat()!.messages[0]!.linkPreview).toBeUndefined();
+  });
+
   it('a live EDIT replaces the text in place, updates quotes and the preview, counts nothing and moves the cursor', async () => {
     const s = await ready();
     s.engine.onFrame(wire(1));

@@ -3,9 +3,10 @@
  * and shows the new content with its edit time; quotes of it show the new content.
  * An edit applies only if it is newer than what the message shows (a message pulled
  * after the edit already shows it), so the last edit by server order wins however
- * live frames and pulls interleave. Pure, like messages.ts.
+ * live frames and pulls interleave. An edit that takes a previewed link out drops the
+ * preview, as the server does. Pure, like messages.ts.
  */
-import { MessageStatus, parseEditNotice, type EditNotice } from '@parley/protocol';
+import { MessageStatus, keepsLinkPreview, parseEditNotice, type EditNotice } from '@parley/protocol';
 import { lastOf, type ChatRecord } from './state';
 import type { ChatMessage } from './types';
 
@@ -16,6 +17,8 @@ export function applyEdit(list: readonly ChatMessage[], notice: EditNotice, adde
       if (m.status === MessageStatus.RECALL || (m.editTime ?? -1) >= notice.editTime) return m;
       changed = true;
       const entry: ChatMessage = { ...m, content: notice.content, editTime: notice.editTime };
+      // The server's rule: an edit that takes the link out drops its preview.
+      if (m.linkPreview && !keepsLinkPreview(m.linkPreview, notice.content)) delete entry.linkPreview;
       // A mention the edit added joins the message's; one taken out stays (no un-notify).
       if (addedAt.length > 0) entry.atUserIds = [...new Set([...(m.atUserIds ?? []), ...addedAt])];
       return entry;

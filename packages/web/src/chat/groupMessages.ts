@@ -28,6 +28,7 @@ export function fromGroupWire(m: GroupMessage, selfId: number): ChatMessage {
   if (m.tip) entry.tip = m.tip;
   if (m.forwarded) entry.forwarded = true;
   if (m.editTime !== undefined) entry.editTime = m.editTime;
+  if (m.linkPreview) entry.linkPreview = m.linkPreview;
   if (m.receipt) {
     entry.receipt = true;
     entry.receiptOk = m.receiptOk;

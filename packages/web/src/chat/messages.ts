@@ -28,6 +28,7 @@ export function fromWire(m: PrivateMessage, selfId: number): ChatMessage {
   if (m.quoteMessage) entry.quoteMessage = m.quoteMessage;
   if (m.forwarded) entry.forwarded = true;
   if (m.editTime !== undefined) entry.editTime = m.editTime;
+  if (m.linkPreview) entry.linkPreview = m.linkPreview;
   return entry;
 }
 

@@ -105,6 +105,7 @@ export function createSending(
       if (group && opts.atUserIds?.length) entry.atUserIds = opts.atUserIds;
       if (group && opts.receipt) Object.assign(entry, { receipt: true, receiptOk: false, readedCount: 0 });
       if (opts.forwarded) entry.forwarded = true;
+      if (opts.linkPreview && msgType === MessageType.TEXT) entry.linkPreview = opts.linkPreview;
       if (attachment) entry.progress = 0;
       return { ...c, messages: [...c.messages, entry], last: lastOf(entry), lastSendTime: now, draft: '' };
     });
@@ -153,6 +154,7 @@ export function createSending(
           atUserIds: entry.atUserIds ?? [],
           quoteMessageId,
           ...(entry.forwarded ? { forwarded: true } : {}),
+          ...(entry.linkPreview ? { linkPreview: { url: entry.linkPreview.url } } : {}),
         });
         if (gen !== session.gen) return 'stale';
         groupIncoming.applyMessage(reply, false);
@@ -165,6 +167,7 @@ export function createSending(
         content,
         quoteMessageId,
         ...(entry.forwarded ? { forwarded: true } : {}),
+        ...(entry.linkPreview ? { linkPreview: { url: entry.linkPreview.url } } : {}),
       });
       if (gen !== session.gen) return 'stale';
       incoming.applyMessage(reply, false);
@@ -271,10 +274,10 @@ export function createSending(
     },
     async forward(message, targets) {
       if (message.status === MessageStatus.RECALL || message.type > MessageType.CARD) return;
-      // A copy per target with new tmpIds, reusing the uploaded URLs.
-      await Promise.all(
-        targets.map((t) => submit(t.type, t.targetId, message.type, message.content, { forwarded: true })),
-      );
+      // A copy per target with new tmpIds, reusing the uploaded URLs; a text keeps its link's
+      // preview while the server still caches it (it attaches its own copy, or none).
+      const opts = { forwarded: true, ...(message.linkPreview && { linkPreview: message.linkPreview }) };
+      await Promise.all(targets.map((t) => submit(t.type, t.targetId, message.type, message.content, opts)));
     },
     retry,
     recall,

@@ -3,7 +3,7 @@
  * src/chat/*) and the screens (chat list, chat box). Shapes follow spec §3
  * (Chat entry, Message) with the wire fields of wire-contract §6.
  */
-import type { CardContent, ChatType, GroupTip, QuoteMessage } from '@parley/protocol';
+import type { CardContent, ChatType, GroupTip, LinkPreview, QuoteMessage } from '@parley/protocol';
 import type { Segment } from '../i18n/isolate';
 
 /** Where a message is in its life on this device (spec §3 loadStatus). */
@@ -39,6 +39,8 @@ export interface ChatMessage {
   forwarded?: boolean;
   /** The sender edited it: the time of the last edit (EDIT messages, chat/edits.ts). */
   editTime?: number;
+  /** A text's link preview as the server attached it (an own send shows the composer's until stored). */
+  linkPreview?: LinkPreview;
 }
 
 /** Stable key of a message in a list: `id:<id>` once stored, else `tmp:<tmpId>`. */
@@ -107,6 +109,8 @@ export interface SendOptions {
   receipt?: boolean;
   /** A copy made by the forward action (the server stores the flag). */
   forwarded?: boolean;
+  /** Texts: the preview shown in the composer; the send names its URL, the server attaches its own copy. */
+  linkPreview?: LinkPreview;
 }
 
 /** The actions a screen may take; implemented by the chat engine (engine.ts). */

@@ -16,7 +16,7 @@ import {
 } from '@parley/protocol';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { editedContent, nextEditTime } from '../edit-rules.js';
+import { editedContent, nextEditTime, previewAfterEdit } from '../edit-rules.js';
 import { activeMembers, assertActive, isManager, loadAccess } from './access.js';
 import type { GroupStream } from './stream.js';
 import { toWireGroupMessage } from './wire.js';
@@ -64,7 +64,12 @@ export class GroupEditService {
         const added = atUserIds.filter((u) => !before.includes(u));
         await tx
           .updateTable('group_messages')
-          .set({ content, edited_time: editTime, at_user_ids: JSON.stringify(atUserIds) })
+          .set({
+            content,
+            edited_time: editTime,
+            at_user_ids: JSON.stringify(atUserIds),
+            link_preview: previewAfterEdit(current.link_preview, content),
+          })
           .where('id', '=', id)
           .execute();
         const notice: EditNotice = { id, content, editTime };

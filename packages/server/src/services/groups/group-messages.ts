@@ -18,6 +18,7 @@ import {
 } from '@parley/protocol';
 import type { Database, GroupMemberRow, GroupMessageRow } from '../../db/schema.js';
 import type { Facts } from '../facts/facts.js';
+import type { LinkPreviewService } from '../link-preview/link-preview-service.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import { PinKind, dropPin } from '../pins/pin-store.js';
@@ -30,6 +31,8 @@ export class GroupMessageService {
     private readonly db: Kysely<Database>,
     private readonly stream: GroupStream,
     private readonly facts: Facts,
+    /** The cached preview a TEXT send names (link-preview-service.ts). */
+    private readonly linkPreviews: LinkPreviewService,
   ) {}
 
   /**
@@ -67,6 +70,8 @@ export class GroupMessageService {
       throw err;
     }
 
+    // Only a send naming a link reads the preview cache; any other send is as before.
+    const preview = req.linkPreview ? await this.linkPreviews.attach(req.type, checked.content, req.linkPreview) : null;
     return this.stream.run(async (db) => {
       // Membership may have changed while waiting for the stream: the members are read under it.
       const members = await this.stream.activeMemberIds(db, req.groupId);
@@ -89,6 +94,7 @@ export class GroupMessageService {
             receipt_ok: 0,
             quote_message_id: quote?.id ?? null,
             forwarded: req.forwarded === true ? 1 : 0,
+            link_preview: preview,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -125,7 +131,7 @@ export class GroupMessageService {
     return this.stream.run(async (db) => {
       const marked = await db
         .updateTable('group_messages')
-        .set({ status: MessageStatus.RECALL, content: '' })
+        .set({ status: MessageStatus.RECALL, content: '', link_preview: null })
         .where('id', '=', id)
         .where('status', '!=', MessageStatus.RECALL)
         .executeTakeFirst();

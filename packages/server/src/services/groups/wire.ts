@@ -1,6 +1,6 @@
 /** Group rows → wire shapes (wire-contract §5–§6). */
 import type { Kysely } from 'kysely';
-import type { Group, GroupMember, GroupMessage, GroupTip, QuoteMessage } from '@parley/protocol';
+import type { Group, GroupMember, GroupMessage, GroupTip, LinkPreview, QuoteMessage } from '@parley/protocol';
 import type { Database, GroupMemberRow, GroupMessageRow, GroupRow, UserRow } from '../../db/schema.js';
 import { readQuitView } from './quit-view.js';
 
@@ -95,6 +95,7 @@ export function toWireGroupMessage(row: GroupMessageRow, readedCount = 0, quote?
   if (row.tip !== null) msg.tip = JSON.parse(row.tip) as GroupTip;
   if (row.forwarded === 1) msg.forwarded = true;
   if (row.edited_time !== null && row.edited_time !== undefined) msg.editTime = row.edited_time;
+  if (row.link_preview) msg.linkPreview = JSON.parse(row.link_preview) as LinkPreview;
   return msg;
 }
 

@@ -3,7 +3,7 @@
  * state beside it (sending spinner, upload ring, failed mark with retry, read tick).
  */
 import { memo } from 'react';
-import { AT_ALL, ChatType, MessageType } from '@parley/protocol';
+import { AT_ALL, ChatType, MessageStatus, MessageType } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { chatActions } from '../../../chat';
 import { atAllFromWire } from '../../../chat/atAll';
@@ -13,6 +13,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { ProgressRing } from '../../../ui/ProgressRing';
 import { CallBubble } from './bubbles/CallBubble';
 import { CardBubble } from './bubbles/CardBubble';
+import { LinkPreviewCard } from './bubbles/LinkPreviewCard';
 import { FileBubble } from './bubbles/FileBubble';
 import { ImageBubble, VideoBubble } from './bubbles/MediaBubbles';
 import { QuoteBlock } from './bubbles/QuoteBlock';
@@ -56,15 +57,21 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
   const isCallRecord = message.type === MessageType.ACT_RT_VOICE || message.type === MessageType.ACT_RT_VIDEO;
   const uploading = message.loadStatus === 'sending' && ATTACHMENT.has(message.type) && message.progress !== undefined;
 
+  // A text with its link's preview: the bubble takes a card's width (the card is under the text in it).
+  const withCard =
+    message.type === MessageType.TEXT && message.linkPreview !== undefined && message.status !== MessageStatus.RECALL;
   const content = (() => {
     switch (message.type) {
       case MessageType.TEXT:
         return (
-          <TextBubble
-            content={atAllFromWire(message.content, atIds, t('group.atAll'))}
-            testId={`message-text-${key}`}
-            mentions={mentions}
-          />
+          <>
+            <TextBubble
+              content={atAllFromWire(message.content, atIds, t('group.atAll'))}
+              testId={`message-text-${key}`}
+              mentions={mentions}
+            />
+            {withCard && <LinkPreviewCard preview={message.linkPreview!} testId={`message-link-${key}`} />}
+          </>
         );
       case MessageType.IMAGE:
         return <ImageBubble content={message.content} testId={`message-image-${key}`} />;
@@ -116,7 +123,7 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
         {message.quoteMessage && <QuoteBlock quote={message.quoteMessage} testId={`message-quote-${key}`} />}
         <div className="msg__line">
           <div
-            className={`msg__bubble msg__bubble--t${message.type}${MEDIA.has(message.type) ? ' msg__bubble--media' : ''}`}
+            className={`msg__bubble msg__bubble--t${message.type}${MEDIA.has(message.type) ? ' msg__bubble--media' : ''}${withCard ? ' msg__bubble--link' : ''}`}
             {...press}
           >
             {content}

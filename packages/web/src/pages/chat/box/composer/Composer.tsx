@@ -36,6 +36,9 @@ import { CardForm } from './CardForm';
 import { EmojiPanel } from './EmojiPanel';
 import { PlusPanel } from './PlusPanel';
 import { QuoteBar } from './QuoteBar';
+import { LinkPreviewBar } from './LinkPreviewBar';
+import { useLinkPreview } from './useLinkPreview';
+import { useLinkPreviewsOn } from '../../../../app/serverConfig';
 import { useVoiceRecorder } from './useVoiceRecorder';
 import { RecordingBar, VoiceButton, useHoldState } from './VoiceControls';
 import '../../../../ui/form.css';
@@ -153,6 +156,11 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     setReceipt(false);
   };
 
+  const link = useLinkPreview(
+    useMemo(() => displayToTokens(text), [text]),
+    useLinkPreviewsOn() && !staged,
+  );
+
   const mentionList = useMentionList({
     enabled: Boolean(group),
     text,
@@ -179,7 +187,11 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     if (isBlank(text)) return;
     const tokens = wireText(text.replace(/\s+$/u, ''));
     if (tokens.length > Limits.TEXT_CONTENT_MAX) return showToast(t('errors.messageTooLong'));
-    void chatActions.sendText(type, targetId, tokens, opts(text));
+    const o = opts(text);
+    // The preview shown goes only if its link is still in what is sent.
+    const withPreview = link.preview && tokens.includes(link.preview.url) ? { linkPreview: link.preview } : {};
+    void chatActions.sendText(type, targetId, tokens, { ...o, ...withPreview });
+    link.reset();
     typingSender.stop();
     afterGroupSend();
     change('');
@@ -256,6 +268,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     >
       {mentionList.list}
       {quote && <QuoteBar message={quote} onCancel={onClearQuote} />}
+      {link.preview && <LinkPreviewBar preview={link.preview} onRemove={link.remove} />}
       <RecordingBar recorder={recorder} hold={hold} />
       <div className="composer__row">
         <VoiceButton recorder={recorder} onHoldChange={setHold} onStart={() => setPanel('none')} />
