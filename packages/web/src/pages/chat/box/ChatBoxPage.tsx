@@ -83,7 +83,16 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
   const peerName = (isGroup ? group?.showGroupName : friend?.showNickName) || summary?.showName || '';
   const peerAvatar =
     (isGroup ? group?.headImageThumb || group?.headImage : friend?.headImageThumb) || summary?.headImage || '';
-  const menu = useMessageMenu({ type, targetId, onQuote: setQuote, onForward: setForwarding });
+  const menu = useMessageMenu({
+    type,
+    targetId,
+    onQuote: (m) => {
+      composerRef.current?.cancelEdit();
+      setQuote(m);
+    },
+    onForward: setForwarding,
+    onEdit: (m) => composerRef.current?.edit(m),
+  });
   const openMenu = menu.open;
 
   const api = useMemo<ChatBoxApi>(

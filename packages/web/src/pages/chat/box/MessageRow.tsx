@@ -3,7 +3,7 @@
  * state beside it (sending spinner, upload ring, failed mark with retry, read tick).
  */
 import { memo } from 'react';
-import { AT_ALL, ChatType, MessageType } from '@parley/protocol';
+import { AT_ALL, ChatType, MessageStatus, MessageType } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { chatActions } from '../../../chat';
 import { atAllFromWire } from '../../../chat/atAll';
@@ -19,7 +19,7 @@ import { QuoteBlock } from './bubbles/QuoteBlock';
 import { TextBubble } from './bubbles/TextBubble';
 import { VoiceBubble } from './bubbles/VoiceBubble';
 import { useChatBox } from './ChatBoxContext';
-import { ForwardedLabel, MessageTime } from './MessageMeta';
+import { EditedMark, ForwardedLabel, MessageTime } from './MessageMeta';
 import { NoticeRow, isNoticeRow } from './NoticeRow';
 import { useLongPress } from './useLongPress';
 
@@ -168,6 +168,9 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
               message.id !== undefined &&
               box.type === ChatType.PRIVATE &&
               !isCallRecord && <Tick read={read} testId={`message-tick-${key}`} />}
+            {message.editTime !== undefined && message.status !== MessageStatus.RECALL && (
+              <EditedMark editTime={message.editTime} testId={`message-edited-${key}`} />
+            )}
             <MessageTime sendTime={message.sendTime} testId={`message-time-${key}`} />
             <button
               type="button"

@@ -1,7 +1,11 @@
-/** The per-message menu: copy, quote, forward, favourite, recall (own, within 5 minutes), delete for me. */
+/**
+ * The per-message menu: copy, edit (own text or card, inside the server's edit window),
+ * quote, forward, favourite, recall (own, within 5 minutes), delete for me.
+ */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatType, MessageStatus, MessageType, isFavouriteType, isNormalType } from '@parley/protocol';
+import { editWindowMs } from '../../../app/serverConfig';
 import { chatActions } from '../../../chat';
 import { addFavourite } from '../../../favourites';
 import { messageKey, type ChatMessage } from '../../../chat/types';
@@ -10,13 +14,14 @@ import { PopoverMenu, type PopoverMenuItem } from '../../../ui/PopoverMenu';
 import { showToast } from '../../../ui/toast';
 import { tokensToDisplay } from './lib/emojiText';
 import { exactTime } from './lib/grouping';
+import { canEdit } from './lib/edit';
 import { canRecall, rememberRecalled } from './lib/recall';
 
 interface MenuTarget {
   message: ChatMessage;
   x: number;
   y: number;
-  /** When the menu opened: the recall window is judged then. */
+  /** When the menu opened: the recall and edit windows are judged then. */
   at: number;
 }
 
@@ -25,6 +30,7 @@ interface Handlers {
   targetId: number;
   onQuote: (m: ChatMessage) => void;
   onForward: (m: ChatMessage) => void;
+  onEdit: (m: ChatMessage) => void;
 }
 
 async function copyText(text: string): Promise<void> {
@@ -32,7 +38,7 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers) {
+export function useMessageMenu({ type, targetId, onQuote, onForward, onEdit }: Handlers) {
   const { t, i18n } = useTranslation();
   const [target, setTarget] = useState<MenuTarget | null>(null);
   const open = useCallback(
@@ -63,6 +69,7 @@ export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers)
         );
       });
     }
+    if (canEdit(m, at, editWindowMs())) add('edit', () => onEdit(m));
     if (live && stored) {
       add('quote', () => onQuote(m));
       add('forward', () => onForward(m));
