@@ -333,7 +333,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
           }}
         />
         <ComposerButtons
-          receipt={group ? receipt : null}
+          receipt={group && !edit.message ? receipt : null}
           onReceipt={() => setReceipt((r) => !r)}
           panel={panel}
           onPanel={togglePanel}
