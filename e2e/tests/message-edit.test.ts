@@ -1,11 +1,12 @@
 /**
  * Message edit (issue 21 point 1) in the browser: Alice on a desktop edits, Bob on a phone
  * sees it live, and after being away (page closed) sees only the last edit, once; quotes and
- * search follow the new text; a group edit with an added mention marks Bob's message @me.
+ * search follow the new text; a group edit with an added mention marks Bob's message @me; a
+ * card's title changes through the card form.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MessageStatus } from '@parley/protocol';
+import { MessageStatus, MessageType } from '@parley/protocol';
 import {
   Routes,
   VIEWPORTS,
@@ -14,6 +15,7 @@ import {
   openRoute,
   screenshot,
   startServer,
+  tinyPng,
   type RunningServer,
 } from '../support/index.js';
 import { signIn, type Person } from '../support/contacts.js';
@@ -26,6 +28,7 @@ import {
   sendText,
   shownTexts,
   waitForText,
+  waitForType,
 } from '../support/chat-box.js';
 import { apiCreateGroup, apiGroupText, openGroupByRoute } from '../support/group.js';
 
@@ -187,7 +190,7 @@ describe('message edit (Alice 1280×800, Bob 390×844)', () => {
     expect(await b.page.getByTestId('search-hit').count()).toBe(0);
   });
 
-  it('a group edit that adds a mention reaches Bob with the mark and @me', async () => {
+  it('a group edit that adds a mention reaches Bob with the mark and @me; a card edits in its prefilled form', async () => {
     await apiGroupText(server, bob, groupId, 'Count me in');
     await Promise.all([openGroupByRoute(a.page, server, groupId), openGroupByRoute(b.page, server, groupId)]);
     const lunch = await sendText(a.page, 'Lunch on Friday?');
@@ -204,6 +207,35 @@ describe('message edit (Alice 1280×800, Bob 390×844)', () => {
     await eventually(() => textOf(b.page, lunch), edited, 'Bob sees the group edit');
     await b.page.getByTestId(`message-edited-${lunch}`).waitFor();
     expect(await b.page.getByTestId(`message-${lunch}`).getAttribute('class')).toContain('msg--at-me');
+
+    // A card: the card form opens prefilled, cover and link fixed; the new title reaches Bob.
+    await a.page.getByTestId('composer-plus').click();
+    await a.page.getByTestId('composer-card').click();
+    const form = a.page.getByTestId('card-form');
+    await a.page.getByTestId('card-cover-input').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: tinyPng(320, 180, [40, 120, 250]),
+    });
+    await form.locator('.card-form__busy').waitFor({ state: 'detached', timeout: WAIT_MS });
+    await a.page.getByTestId('card-title').fill('Menu for Friday');
+    await a.page.getByTestId('card-link').fill('https://example.com/menu');
+    await a.page.getByTestId('card-send').click();
+    await form.waitFor({ state: 'detached' });
+    const card = await waitForType(b.page, MessageType.CARD, false);
+    await messageMenu(a.page, card, 'edit');
+    await form.waitFor();
+    expect(await a.page.getByTestId('card-title').inputValue()).toBe('Menu for Friday');
+    expect(await a.page.getByTestId('card-link').getAttribute('readonly')).not.toBeNull();
+    expect(await a.page.getByTestId('card-cover-input').isDisabled()).toBe(true);
+    await a.page.getByTestId('card-title').fill('Menu for Saturday');
+    await screenshot(a.page, 'message-edit-card-en-US-desktop');
+    await a.page.getByTestId('card-send').click();
+    await form.waitFor({ state: 'detached' });
+    await b.page.getByTestId(`message-edited-${card}`).waitFor({ timeout: WAIT_MS });
+    const shown = await b.page.getByTestId(`message-card-${card}`).innerText();
+    expect(shown).toContain('Menu for Saturday');
+    expect(shown).toContain('example.com');
     expect([...a.errors, ...b.errors]).toEqual([]);
 
     if (!SCREENSHOTS) return;

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../chat/types';
 import { EmojiText } from '../../../../ui/emoji/Emoji';
 import { summaryText } from '../lib/content';
+import { atAllFromWire } from '../lib/mentions';
 
 export function EditBar({ message, onCancel }: { message: ChatMessage; onCancel: () => void }) {
   const { t } = useTranslation();
+  const content = atAllFromWire(message.content, message.atUserIds, t('group.atAll'));
   return (
     <div className="quote-bar edit-bar" data-testid="edit-bar">
       <svg className="edit-bar__icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
@@ -13,7 +15,7 @@ export function EditBar({ message, onCancel }: { message: ChatMessage; onCancel:
       </svg>
       <span className="quote-bar__text" dir="auto">
         <strong className="edit-bar__label">{t('chatBox.editing')}</strong>{' '}
-        <EmojiText text={summaryText(message.type, message.content, t)} />
+        <EmojiText text={summaryText(message.type, content, t)} />
       </span>
       <button
         type="button"
