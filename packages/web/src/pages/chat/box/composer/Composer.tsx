@@ -1,8 +1,8 @@
 /**
  * The composer: a growing text box (Enter sends on desktop, Shift+Enter breaks
  * the line), emoji panel, "+" panel (album, camera, file, card), voice recorder,
- * quote bar, edit mode (useEditMode.ts), and the draft kept per chat. The text box shows emoji as characters;
- * they become `#name;` tokens when sent. In a group, `@` opens the mention list
+ * quote bar, edit mode (useEditMode.ts), and the draft kept per chat. The text box
+ * shows emoji as characters; they become `#name;` tokens when sent. In a group, `@` opens the mention list
  * (AtPicker.tsx) and a toggle makes the next message a receipt message.
  */
 import {
@@ -95,9 +95,9 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   }, [storedDraft]);
 
   /** The display text as sent: emoji as tokens, everyone's label language-neutral. */
-  const wireText = (display: string, list = mentions) => {
-    const everyone = list.find((m) => m.userId === AT_ALL);
-    const ids = everyone ? atUserIdsOf(display, list) : [];
+  const wireText = (display: string) => {
+    const everyone = mentions.find((m) => m.userId === AT_ALL);
+    const ids = everyone ? atUserIdsOf(display, mentions) : [];
     return displayToTokens(everyone ? atAllToWire(display, ids, everyone.name) : display);
   };
 
