@@ -2,8 +2,9 @@
  * The composer: a growing text box (Enter sends on desktop, Shift+Enter breaks
  * the line), emoji panel, "+" panel (album, camera, file, card), voice recorder,
  * quote bar, edit mode (useEditMode.ts), and the draft kept per chat. The text box
- * shows emoji as characters; they become `#name;` tokens when sent. In a group, `@` opens the mention list
- * (AtPicker.tsx) and a toggle makes the next message a receipt message.
+ * shows emoji as characters; they become `#name;` tokens when sent. In a group, `@`
+ * opens the mention list (AtPicker.tsx) and a toggle makes the next message a receipt
+ * message.
  */
 import {
   useCallback,
