@@ -18,6 +18,7 @@ import {
   tinyPng,
   type RunningServer,
 } from '../support/index.js';
+import { expectAccessible } from '../support/axe.js';
 import { signIn, type Person } from '../support/contacts.js';
 import { WAIT_MS, apiSendText, befriend, createMember, eventually, type Member } from '../support/chat.js';
 import {
@@ -121,6 +122,7 @@ describe('message edit (Alice 1280×800, Bob 390×844)', () => {
     await messageMenu(a.page, key, 'edit');
     await input(a.page).fill('Meet by the lighthouse at 10');
     await screenshot(a.page, 'message-edit-bar-en-US-desktop');
+    await expectAccessible(a.page, 'edit bar');
     await input(a.page).press('Enter');
     await bar(a.page).waitFor({ state: 'detached' });
     expect(await input(a.page).inputValue()).toBe('half a thought');
@@ -148,6 +150,7 @@ describe('message edit (Alice 1280×800, Bob 390×844)', () => {
     }
     await a.page.getByTestId(`message-edited-${key}`).waitFor();
     await screenshot(b.page, 'message-edit-bubble-en-US-phone');
+    await expectAccessible(b.page, 'edited bubble');
 
     // Unchanged: the bar closes without a request.
     await messageMenu(a.page, key, 'edit');
