@@ -81,16 +81,20 @@ export function pipelinedClient(base: string, connections = 8) {
   const port = Number(new URL(base).port);
   const pool = Array.from({ length: connections }, () => new Connection(port));
   let next = 0;
-  /** POST JSON with the access token; the least loaded of two connections takes it. */
-  function post(path: string, token: string, body: unknown): Promise<PipelinedReply> {
+  /** JSON with the access token; the least loaded of two connections takes it. */
+  function send(method: 'POST' | 'PUT', path: string, token: string, body: unknown): Promise<PipelinedReply> {
     const a = pool[next++ % pool.length]!;
     const b = pool[next % pool.length]!;
     const conn = a.load <= b.load ? a : b;
     const json = JSON.stringify(body);
     const head =
-      `POST ${API_BASE}${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${ACCESS_TOKEN_HEADER}: ${token}\r\n` +
+      `${method} ${API_BASE}${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${ACCESS_TOKEN_HEADER}: ${token}\r\n` +
       `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\n\r\n`;
     return conn.request(head, json);
   }
-  return { post, close: () => pool.forEach((c) => c.close()) };
+  return {
+    post: (path: string, token: string, body: unknown) => send('POST', path, token, body),
+    put: (path: string, token: string, body: unknown) => send('PUT', path, token, body),
+    close: () => pool.forEach((c) => c.close()),
+  };
 }

@@ -1,10 +1,10 @@
 /**
  * GET /system/config, loaded at app start with the user, friends, groups and chats
  * (spec §4). Pages read the server's limits from here (the admin picker's maximum,
- * the upload size); until it answers, or if it fails, the defaults of limits.ts hold.
+ * the upload size, the edit window); until it answers, or if it fails, the defaults of limits.ts hold.
  * Calls still ask for a fresh copy when they start: TURN credentials expire.
  */
-import { Limits, type SystemConfig } from '@parley/protocol';
+import { Limits, Timing, type SystemConfig } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from './createStore';
 
@@ -44,3 +44,5 @@ export function useServerLimits(): ServerLimits {
 export function useLinkPreviewsOn(): boolean {
   return useStore(serverConfigStore)?.message.linkPreviews ?? false;
 }
+/** How long after sending a message its sender may edit it (the server's EDIT_WINDOW_HOURS). */
+export const editWindowMs = (): number => serverConfigStore.get()?.message.editWindowMs ?? Timing.EDIT_WINDOW_MS;

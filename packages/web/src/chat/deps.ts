@@ -18,6 +18,8 @@ import type { ChatMessage } from './types';
 export interface ChatApi {
   send(req: PrivateSendRequest): Promise<PrivateMessage>;
   recall(id: number): Promise<PrivateMessage>;
+  /** Replies the stored EDIT (13) message. */
+  edit(id: number, content: string): Promise<PrivateMessage>;
   pullOffline(minId: number): Promise<unknown>;
   readed(friendId: number): Promise<unknown>;
   maxReadedId(friendId: number): Promise<number>;
@@ -29,6 +31,8 @@ export interface ChatApi {
 export interface GroupChatApi {
   send(req: GroupSendRequest): Promise<GroupMessage>;
   recall(id: number): Promise<GroupMessage>;
+  /** Replies the stored EDIT (13) message; `atUserIds`: the mentions of the new text. */
+  edit(id: number, content: string, atUserIds: number[]): Promise<GroupMessage>;
   pullOffline(minId: number): Promise<unknown>;
   /** I read the group up to messageId. */
   readed(groupId: number, messageId: number): Promise<unknown>;

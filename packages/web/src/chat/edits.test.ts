@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MessageType, type EditNotice } from '@parley/protocol';
 import { PULL_BATCH_MS } from './engine';
-import { ANN, BOB, ME, groupWire, loading, ready, teamKey, wire } from './testEngine';
+import { ANN, BOB, G, ME, P, TEAM, groupWire, loading, ready, teamKey, wire } from './testEngine';
 
 const notice = (n: EditNotice) => JSON.stringify(n);
 
@@ -71,5 +71,42 @@ describe('group edits', () => {
     expect(c.messages.map((m) => [m.id, m.content, m.editTime])).toEqual([[1, '@bob @me', 10]]);
     expect(c.messages[0]!.atUserIds).toEqual([BOB, ME]);
     expect(c).toMatchObject({ atMe: true, atAll: false });
+  });
+});
+
+describe('the edit action', () => {
+  it('PUTs the edit and applies the reply EDIT like a frame; a later frame of the same EDIT changes nothing', async () => {
+    const s = await ready();
+    await s.engine.sendText(P, ANN, 'helo');
+    const id = s.chat()!.messages[0]!.id!;
+    s.tick(1_000);
+    await s.engine.edit(P, ANN, id, 'hello');
+    expect(s.api.edit).toHaveBeenCalledWith(id, 'hello');
+    const edited = s.chat()!.messages[0]!;
+    expect(edited).toMatchObject({ id, content: 'hello' });
+    expect(edited.editTime).toBeGreaterThan(edited.sendTime);
+    expect(s.chat()!.last).toMatchObject({ content: 'hello' });
+    // the same EDIT pushed to this terminal afterwards is the same state
+    const before = s.chat()!;
+    const frame = await s.api.edit.mock.results[0]!.value;
+    s.engine.onFrame(frame);
+    expect(s.chat()).toBe(before);
+  });
+
+  it('a group edit sends the mentions of the new text; a refusal rejects and changes nothing', async () => {
+    const s = await ready();
+    await s.engine.sendText(G, TEAM, 'hi');
+    const id = s.chat(teamKey)!.messages[0]!.id!;
+    s.tick(1_000);
+    await s.engine.edit(G, TEAM, id, 'hi @Ann', [ANN]);
+    expect(s.groupApi.edit).toHaveBeenCalledWith(id, 'hi @Ann', [ANN]);
+    expect(s.chat(teamKey)!.messages[0]).toMatchObject({ content: 'hi @Ann', atUserIds: [ANN] });
+    // my own edit does not raise my @ mark
+    expect(s.chat(teamKey)).toMatchObject({ atMe: false, atAll: false });
+
+    s.groupApi.edit.mockRejectedValueOnce(new Error('editUnchanged'));
+    const before = s.chat(teamKey);
+    await expect(s.engine.edit(G, TEAM, id, 'hi @Ann', [ANN])).rejects.toThrow('editUnchanged');
+    expect(s.chat(teamKey)).toBe(before);
   });
 });

@@ -12,7 +12,7 @@
  * - lifecycle.ts: sign-in load and sign-out;
  * - sync.ts, stream.ts: connection, the private and group streams, offline pulls, the cursor rule;
  * - incoming.ts, groupIncoming.ts, reading.ts: stored messages entering chats, read marks;
- * - send.ts (attachments.ts): the send pipeline, recall, delete;
+ * - send.ts (attachments.ts): the send pipeline, recall, delete; editing.ts: edit;
  * - chatList.ts, history.ts: open, close, drafts, pin, remove, older messages.
  */
 import type { ChatType } from '@parley/protocol';
@@ -20,6 +20,7 @@ import type { Store } from '../app/createStore';
 import { createChatList } from './chatList';
 import { createCore, newSession } from './context';
 import type { ChatEngineDeps } from './deps';
+import { createEditing } from './editing';
 import { createHistory } from './history';
 import { createGroupIncoming } from './groupIncoming';
 import { createIncoming } from './incoming';
@@ -78,6 +79,7 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
   const groupIncoming = createGroupIncoming(core, reading);
   const sync = createSync(core, saver, incoming, groupIncoming);
   const sending = createSending(core, saver, incoming, groupIncoming, () => sync.connection() === 'loggedIn');
+  const { edit } = createEditing(core, incoming, groupIncoming);
   const { loadOlder } = createHistory(core);
   const chatList = createChatList(core, saver, reading, loadOlder);
   const { start, stop, forget } = createLifecycle(core, { saver, sync, reading, sending, chatList });
@@ -107,6 +109,7 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
     forward: sending.forward,
     retry: sending.retry,
     recall: sending.recall,
+    edit,
     deleteMessage: sending.deleteMessage,
     loadOlder,
     setDraft: chatList.setDraft,

@@ -66,6 +66,7 @@ const engine = createChatEngine(chatsStore, {
   api: {
     send: (body) => call('privateSend', { body, silent: true }),
     recall: (id) => call('privateRecall', { params: { id } }),
+    edit: (id, content) => call('privateEdit', { params: { id }, body: { content } }),
     pullOffline: (minId) => call('privatePullOffline', { query: { minId }, silent: true }),
     readed: (friendId) => call('privateReaded', { query: { friendId }, silent: true }),
     maxReadedId: (friendId) => call('privateMaxReadedId', { query: { friendId }, silent: true }),
@@ -74,6 +75,7 @@ const engine = createChatEngine(chatsStore, {
   groupApi: {
     send: (body) => call('groupSend', { body, silent: true }),
     recall: (id) => call('groupRecall', { params: { id } }),
+    edit: (id, content, atUserIds) => call('groupEdit', { params: { id }, body: { content, atUserIds } }),
     pullOffline: (minId) => call('groupPullOffline', { query: { minId }, silent: true }),
     readed: (groupId, messageId) => call('groupReaded', { query: { groupId, messageId }, silent: true }),
     history: (groupId, page, size) => call('groupHistory', { query: { groupId, page, size } }),
@@ -139,6 +141,7 @@ export const chatActions: ChatActions = {
   forward: gesture(engine.forward),
   retry: engine.retry,
   recall: engine.recall,
+  edit: engine.edit,
   deleteMessage: engine.deleteMessage,
   loadOlder: engine.loadOlder,
   setDraft: engine.setDraft,

@@ -109,6 +109,16 @@ export function setup(options: { visible?: boolean } = {}) {
     recall: vi.fn((id: number): Promise<PrivateMessage> =>
       Promise.resolve(wire(nextId++, { sendId: ME, recvId: ANN, type: MessageType.RECALL, content: String(id) })),
     ),
+    edit: vi.fn((id: number, content: string): Promise<PrivateMessage> =>
+      Promise.resolve(
+        wire(nextId++, {
+          sendId: ME,
+          recvId: ANN,
+          type: MessageType.EDIT,
+          content: JSON.stringify({ id, content, editTime: now }),
+        }),
+      ),
+    ),
     pullOffline: vi.fn((_minId: number) => Promise.resolve(null)),
     readed: vi.fn((_friendId: number) => Promise.resolve(null)),
     maxReadedId: vi.fn((_friendId: number) => Promise.resolve(-1)),
@@ -133,6 +143,17 @@ export function setup(options: { visible?: boolean } = {}) {
     recall: vi.fn((id: number): Promise<GroupMessage> =>
       Promise.resolve(
         groupWire(nextId++, { sendId: ME, sendNickName: 'Me', type: MessageType.RECALL, content: String(id) }),
+      ),
+    ),
+    edit: vi.fn((id: number, content: string, atUserIds: number[]): Promise<GroupMessage> =>
+      Promise.resolve(
+        groupWire(nextId++, {
+          sendId: ME,
+          sendNickName: 'Me',
+          type: MessageType.EDIT,
+          atUserIds,
+          content: JSON.stringify({ id, content, editTime: now }),
+        }),
       ),
     ),
     pullOffline: vi.fn((_minId: number) => Promise.resolve(null)),

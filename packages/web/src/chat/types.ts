@@ -127,6 +127,11 @@ export interface ChatActions {
   /** Manual retry of a failed send (failed files are never resent automatically). */
   retry(type: ChatType, targetId: number, key: string): Promise<void>;
   recall(type: ChatType, targetId: number, messageId: number): Promise<void>;
+  /**
+   * Edit my stored TEXT or CARD message to `content` (wire form); group edits name the
+   * mentions of the new text. Rejects when refused (the request wrapper showed why).
+   */
+  edit(type: ChatType, targetId: number, messageId: number, content: string, atUserIds?: number[]): Promise<void>;
   /** Delete for me: local only. */
   deleteMessage(type: ChatType, targetId: number, key: string): Promise<void>;
   loadOlder(type: ChatType, targetId: number): Promise<void>;

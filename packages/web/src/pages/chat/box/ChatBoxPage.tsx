@@ -99,9 +99,13 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
   const menu = useMessageMenu({
     type,
     targetId,
-    onQuote: setQuote,
+    onQuote: (m) => {
+      composerRef.current?.cancelEdit();
+      setQuote(m);
+    },
     onForward: setForwarding,
     pins: { pinned: pins.pinnedIds, may: pins.mayPin },
+    onEdit: (m) => composerRef.current?.edit(m),
   });
   const openMenu = menu.open;
 

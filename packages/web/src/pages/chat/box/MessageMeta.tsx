@@ -1,4 +1,7 @@
-/** Small parts of a message row (issue 11, point 19): the "Forwarded" label and the send time shown on hover. */
+/**
+ * Small parts of a message row (issue 11, point 19): the "Forwarded" label, the send time
+ * shown on hover, and the "edited" mark of an edited text or card (issue 21 point 1).
+ */
 import { useTranslation } from 'react-i18next';
 import { exactTime } from './lib/grouping';
 import { useNow } from './useNow';
@@ -25,5 +28,18 @@ export function MessageTime({ sendTime, testId }: { sendTime: number; testId: st
     <time className="msg__time" dateTime={new Date(sendTime).toISOString()} data-testid={testId}>
       {text}
     </time>
+  );
+}
+
+/** Always visible; its tooltip and accessible name carry when the last edit was made, to the second. */
+export function EditedMark({ editTime, testId }: { editTime: number; testId: string }) {
+  const { t, i18n } = useTranslation();
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(editTime);
+  const full = t('chatBox.editedAt', { time: when });
+  return (
+    <span className="msg__edited" title={full} data-testid={testId} data-edit-time={editTime}>
+      <span aria-hidden="true">{t('chatBox.edited')}</span>
+      <span className="sr-only">{full}</span>
+    </span>
   );
 }

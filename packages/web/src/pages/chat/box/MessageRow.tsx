@@ -20,7 +20,7 @@ import { QuoteBlock } from './bubbles/QuoteBlock';
 import { TextBubble } from './bubbles/TextBubble';
 import { VoiceBubble } from './bubbles/VoiceBubble';
 import { useChatBox } from './ChatBoxContext';
-import { ForwardedLabel, MessageTime } from './MessageMeta';
+import { EditedMark, ForwardedLabel, MessageTime } from './MessageMeta';
 import { NoticeRow, isNoticeRow } from './NoticeRow';
 import { useLongPress } from './useLongPress';
 
@@ -175,6 +175,9 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
               message.id !== undefined &&
               box.type === ChatType.PRIVATE &&
               !isCallRecord && <Tick read={read} testId={`message-tick-${key}`} />}
+            {message.editTime !== undefined && message.status !== MessageStatus.RECALL && (
+              <EditedMark editTime={message.editTime} testId={`message-edited-${key}`} />
+            )}
             <MessageTime sendTime={message.sendTime} testId={`message-time-${key}`} />
             <button
               type="button"

@@ -1,7 +1,11 @@
-/** The per-message menu: copy, quote, forward, favourite, pin or unpin (when I may), recall (own, within 5 minutes), delete for me. */
+/**
+ * The per-message menu: copy, edit (own text or card, inside the server's edit window),
+ * quote, forward, favourite, pin or unpin (when I may), recall (own, within 5 minutes), delete for me.
+ */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatType, MessageStatus, MessageType, isFavouriteType, isNormalType } from '@parley/protocol';
+import { editWindowMs } from '../../../app/serverConfig';
 import { chatActions } from '../../../chat';
 import { setPinned } from '../../../chat/pinActions';
 import { addFavourite } from '../../../favourites';
@@ -11,13 +15,14 @@ import { PopoverMenu, type PopoverMenuItem } from '../../../ui/PopoverMenu';
 import { showToast } from '../../../ui/toast';
 import { tokensToDisplay } from './lib/emojiText';
 import { exactTime } from './lib/grouping';
+import { canEdit } from './lib/edit';
 import { canRecall, rememberRecalled } from './lib/recall';
 
 interface MenuTarget {
   message: ChatMessage;
   x: number;
   y: number;
-  /** When the menu opened: the recall window is judged then. */
+  /** When the menu opened: the recall and edit windows are judged then. */
   at: number;
 }
 
@@ -28,6 +33,7 @@ interface Handlers {
   onForward: (m: ChatMessage) => void;
   /** Pinned messages of the chat and whether I may pin (chat/pinActions.ts). */
   pins: { pinned: ReadonlySet<number>; may: boolean };
+  onEdit: (m: ChatMessage) => void;
 }
 
 async function copyText(text: string): Promise<void> {
@@ -35,7 +41,7 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-export function useMessageMenu({ type, targetId, onQuote, onForward, pins }: Handlers) {
+export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdit }: Handlers) {
   const { t, i18n } = useTranslation();
   const [target, setTarget] = useState<MenuTarget | null>(null);
   const open = useCallback(
@@ -66,6 +72,7 @@ export function useMessageMenu({ type, targetId, onQuote, onForward, pins }: Han
         );
       });
     }
+    if (canEdit(m, at, editWindowMs())) add('edit', () => onEdit(m));
     if (live && stored) {
       add('quote', () => onQuote(m));
       add('forward', () => onForward(m));

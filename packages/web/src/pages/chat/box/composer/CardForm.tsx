@@ -1,4 +1,7 @@
-/** The card sender (spec §2): cover (required), title, description, link. */
+/**
+ * The card sender (spec §2): cover (required), title, description, link. Editing a sent
+ * card (issue 21) prefills it: only the title and description may change.
+ */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES, cardContent, type CardContent } from '@parley/protocol';
@@ -11,20 +14,25 @@ import { showToast } from '../../../../ui/toast';
 interface CardFormProps {
   onSend: (card: CardContent) => void;
   onClose: () => void;
+  /** The card being edited: cover and link stay as they are. */
+  edit?: CardContent;
 }
 
 const TITLE_MAX = 64;
 const DESCRIPTION_MAX = 256;
 
-export function CardForm({ onSend, onClose }: CardFormProps) {
+export function CardForm({ onSend, onClose, edit }: CardFormProps) {
   const { t } = useTranslation();
-  const [cover, setCover] = useState<{ preview: string; url: string | null } | null>(null);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [link, setLink] = useState('');
+  const [cover, setCover] = useState<{ preview: string; url: string | null } | null>(
+    edit ? { preview: edit.cover, url: edit.cover } : null,
+  );
+  const [title, setTitle] = useState(edit?.title ?? '');
+  const [description, setDescription] = useState(edit?.description ?? '');
+  const [link, setLink] = useState(edit?.link ?? '');
   const [linkError, setLinkError] = useState(false);
 
-  useEffect(() => () => void (cover && URL.revokeObjectURL(cover.preview)), [cover]);
+  // an edited card's cover is its stored URL, not an object URL of a picked file
+  useEffect(() => () => void (cover && !edit && URL.revokeObjectURL(cover.preview)), [cover, edit]);
 
   const pickCover = async (file: File | undefined) => {
     if (!file) return;
@@ -54,7 +62,7 @@ export function CardForm({ onSend, onClose }: CardFormProps) {
 
   return (
     <Sheet
-      title={t('chatBox.cardTitle')}
+      title={t(edit ? 'chatBox.cardEditTitle' : 'chatBox.cardTitle')}
       onClose={onClose}
       testId="card-form"
       footer={
@@ -63,13 +71,13 @@ export function CardForm({ onSend, onClose }: CardFormProps) {
             {t('common.cancel')}
           </button>
           <button type="button" className="btn btn--primary" onClick={submit} data-testid="card-send">
-            {t('chatBox.send')}
+            {t(edit ? 'common.save' : 'chatBox.send')}
           </button>
         </>
       }
     >
       <div className="card-form">
-        <label className="card-form__cover">
+        <label className={`card-form__cover${edit ? ' card-form__cover--fixed' : ''}`}>
           {cover ? (
             <img src={cover.preview} alt={t('chatBox.cardCover')} />
           ) : (
@@ -84,6 +92,7 @@ export function CardForm({ onSend, onClose }: CardFormProps) {
             type="file"
             accept={IMAGE_MIME_TYPES.join(',')}
             hidden
+            disabled={Boolean(edit)}
             data-testid="card-cover-input"
             onChange={(e) => {
               void pickCover(e.target.files?.[0]);
@@ -120,6 +129,7 @@ export function CardForm({ onSend, onClose }: CardFormProps) {
             value={link}
             placeholder="https://"
             maxLength={1024}
+            readOnly={Boolean(edit)}
             aria-invalid={linkError}
             onChange={(e) => {
               setLink(e.target.value);

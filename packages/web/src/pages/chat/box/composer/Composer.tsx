@@ -1,9 +1,10 @@
 /**
  * The composer: a growing text box (Enter sends on desktop, Shift+Enter breaks
  * the line), emoji panel, "+" panel (album, camera, file, card), voice recorder,
- * quote bar, and the draft kept per chat. The text box shows emoji as characters;
- * they become `#name;` tokens when sent. In a group, `@` opens the mention list
- * (AtPicker.tsx) and a toggle makes the next message a receipt message.
+ * quote bar, edit mode (useEditMode.ts), and the draft kept per chat. The text box
+ * shows emoji as characters; they become `#name;` tokens when sent. In a group, `@`
+ * opens the mention list (AtPicker.tsx) and a toggle makes the next message a receipt
+ * message.
  */
 import {
   useCallback,
@@ -33,6 +34,9 @@ import { AttachPreview, attachmentsOf, filesOf } from './AttachPreview';
 import { FavouritePicker } from '../../../mine/favourites/FavouritePicker';
 import { sendFavourite } from '../../../../favourites';
 import { CardForm } from './CardForm';
+import { ComposerButtons } from './ComposerButtons';
+import { EditBar } from './EditBar';
+import { useEditMode } from './useEditMode';
 import { EmojiPanel } from './EmojiPanel';
 import { PlusPanel } from './PlusPanel';
 import { QuoteBar } from './QuoteBar';
@@ -48,6 +52,9 @@ export interface ComposerHandle {
   setText(text: string): void;
   /** Files pasted or dropped into the chat: preview, then send. */
   attach(files: File[]): void;
+  /** Edit one of my messages (the menu's Edit); quoting ends an edit. */
+  edit(message: ChatMessage): void;
+  cancelEdit(): void;
 }
 
 interface ComposerProps {
@@ -91,14 +98,34 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     }
   }, [storedDraft]);
 
-  // Save the draft shortly after typing stops, and when leaving.
-  const latest = useRef(text);
+  /** The display text as sent: emoji as tokens, everyone's label language-neutral. */
+  const wireText = (display: string) => {
+    const everyone = mentions.find((m) => m.userId === AT_ALL);
+    const ids = everyone ? atUserIdsOf(display, mentions) : [];
+    return displayToTokens(everyone ? atAllToWire(display, ids, everyone.name) : display);
+  };
+
+  const edit = useEditMode({
+    text,
+    mentions,
+    setBox: (value, list) => {
+      setMentions(list);
+      change(value);
+      caret.current = value.length;
+      input.current?.focus();
+    },
+    toWire: wireText,
+  });
+
+  // Save the draft shortly after typing stops, and when leaving; while editing, the draft is what waits aside.
+  const draftText = edit.draft ?? text;
+  const latest = useRef(draftText);
   useEffect(() => {
-    latest.current = text;
+    latest.current = draftText;
     if (!touched.current) return;
-    const id = setTimeout(() => chatActions.setDraft(type, targetId, displayToTokens(text)), DRAFT_DELAY_MS);
+    const id = setTimeout(() => chatActions.setDraft(type, targetId, displayToTokens(draftText)), DRAFT_DELAY_MS);
     return () => clearTimeout(id);
-  }, [text, type, targetId]);
+  }, [draftText, type, targetId]);
   useEffect(
     () => () => {
       typingSender.stop();
@@ -133,6 +160,10 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
       const list = attachmentsOf(files);
       if (list.length) setStaged(list);
     },
+    edit: edit.start,
+    cancelEdit() {
+      if (edit.message) edit.cancel();
+    },
   }));
 
   // After "Quote" the text box takes focus, ready for the reply.
@@ -158,7 +189,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
 
   const link = useLinkPreview(
     useMemo(() => displayToTokens(text), [text]),
-    useLinkPreviewsOn() && !staged,
+    useLinkPreviewsOn() && !staged && !edit.message,
   );
 
   const mentionList = useMentionList({
@@ -176,14 +207,8 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     },
   });
 
-  /** The display text as sent: emoji as tokens, everyone's label language-neutral. */
-  const wireText = (display: string) => {
-    const everyone = mentions.find((m) => m.userId === AT_ALL);
-    const ids = everyone ? atUserIdsOf(display, mentions) : [];
-    return displayToTokens(everyone ? atAllToWire(display, ids, everyone.name) : display);
-  };
-
   const send = () => {
+    if (edit.message) return edit.save();
     if (isBlank(text)) return;
     const tokens = wireText(text.replace(/\s+$/u, ''));
     if (tokens.length > Limits.TEXT_CONTENT_MAX) return showToast(t('errors.messageTooLong'));
@@ -267,8 +292,12 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
       }}
     >
       {mentionList.list}
-      {quote && <QuoteBar message={quote} onCancel={onClearQuote} />}
-      {link.preview && <LinkPreviewBar preview={link.preview} onRemove={link.remove} />}
+      {edit.message ? (
+        <EditBar message={edit.message} onCancel={edit.cancel} />
+      ) : (
+        quote && <QuoteBar message={quote} onCancel={onClearQuote} />
+      )}
+      {link.preview && !edit.message && <LinkPreviewBar preview={link.preview} onRemove={link.remove} />}
       <RecordingBar recorder={recorder} hold={hold} />
       <div className="composer__row">
         <VoiceButton recorder={recorder} onHoldChange={setHold} onStart={() => setPanel('none')} />
@@ -289,7 +318,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
             const value = e.target.value;
             mentionList.setCaret(e.target.selectionStart);
             change(value);
-            typingSender.input(type, targetId, value);
+            if (!edit.message) typingSender.input(type, targetId, value);
           }}
           onFocus={(e) => {
             mentionList.setFocused(true);
@@ -306,84 +335,33 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
           }}
           onKeyDown={(e) => {
             if (mentionList.onKeyDown(e)) return;
+            if (e.key === 'Escape' && edit.message) {
+              e.stopPropagation();
+              edit.cancel();
+              return;
+            }
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && desktop()) {
               e.preventDefault();
               send();
             }
           }}
         />
-        {group && (
-          <button
-            type="button"
-            className={`composer__icon${receipt ? ' composer__icon--on' : ''}`}
-            aria-label={t('chatBox.receipt')}
-            aria-pressed={receipt}
-            title={t(receipt ? 'chatBox.receiptOn' : 'chatBox.receipt')}
-            data-testid="composer-receipt"
-            onClick={() => setReceipt((r) => !r)}
-          >
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <circle
-                cx="12"
-                cy="12"
-                r="9"
-                fill={receipt ? 'currentColor' : 'none'}
-                stroke="currentColor"
-                strokeWidth="1.7"
-              />
-              <path
-                d="m8 12.5 2.5 2.5L16 9.5"
-                fill="none"
-                stroke={receipt ? '#fff' : 'currentColor'}
-                strokeWidth="1.8"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
-        )}
-        <button
-          type="button"
-          className={`composer__icon${panel === 'emoji' ? ' composer__icon--active' : ''}`}
-          aria-label={t('chatBox.emoji')}
-          aria-expanded={panel === 'emoji'}
-          title={t('chatBox.emoji')}
-          data-testid="composer-emoji"
-          onClick={() => togglePanel('emoji')}
-        >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.7" />
-            <path
-              d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01"
-              stroke="currentColor"
-              strokeWidth="1.9"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className={`composer__icon${panel === 'plus' ? ' composer__icon--active' : ''}`}
-          aria-label={t('chatBox.more')}
-          aria-expanded={panel === 'plus'}
-          title={t('chatBox.more')}
-          data-testid="composer-plus"
-          onClick={() => togglePanel('plus')}
-        >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.7" />
-            <path d="M12 8v8M8 12h8" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" />
-          </svg>
-        </button>
+        <ComposerButtons
+          receipt={group && !edit.message ? receipt : null}
+          onReceipt={() => setReceipt((r) => !r)}
+          panel={panel}
+          onPanel={togglePanel}
+        />
         <button
           type="button"
           className="composer__send"
-          disabled={blank}
+          disabled={blank || edit.busy}
           data-testid="composer-send"
           // keep the text box focused (and a phone's keyboard open) across sends
           onPointerDown={(e) => e.preventDefault()}
           onClick={send}
         >
-          {t('chatBox.send')}
+          {t(edit.message ? 'common.save' : 'chatBox.send')}
         </button>
       </div>
       {panel === 'emoji' && <EmojiPanel onPick={insertEmoji} />}
@@ -397,6 +375,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
       )}
       {staged && <AttachPreview attachments={staged} onSend={sendStaged} onClose={() => setStaged(null)} />}
       {cardOpen && <CardForm onSend={sendCard} onClose={() => setCardOpen(false)} />}
+      {edit.card && <CardForm edit={edit.card.content} onSend={edit.saveCard} onClose={edit.closeCard} />}
       {favouritesOpen && (
         <FavouritePicker
           onPick={(fav) => {

@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../../../chat/types';
 import { displayToTokens, insertAt, isBlank, messageParts, tokensToDisplay } from './emojiText';
 import { fitBox, formatDuration, formatFileSize, voiceBubbleWidth } from './format';
 import { canRecall, reeditText, rememberRecalled } from './recall';
+import { canEdit } from './edit';
 import { summaryText } from './content';
 
 describe('emoji text', () => {
@@ -98,6 +99,21 @@ describe('recall window', () => {
     expect(canRecall({ ...own, loadStatus: 'fail' }, now)).toBe(false);
     expect(canRecall({ ...own, status: MessageStatus.RECALL }, now)).toBe(false);
     expect(canRecall({ ...own, type: MessageType.TIP_TIME }, now)).toBe(false);
+  });
+  it('offers edit for own stored texts and cards inside the edit window only', () => {
+    const win = Timing.EDIT_WINDOW_MS;
+    expect(canEdit(own, now, win)).toBe(true);
+    expect(canEdit({ ...own, type: MessageType.CARD }, now, win)).toBe(true);
+    expect(canEdit({ ...own, sendTime: now - win }, now, win)).toBe(true);
+    expect(canEdit({ ...own, sendTime: now - win - 1 }, now, win)).toBe(false);
+    expect(canEdit({ ...own, sendTime: now - 2000 }, now, 1000)).toBe(false);
+    expect(canEdit({ ...own, selfSend: false }, now, win)).toBe(false);
+    expect(canEdit({ ...own, id: undefined, tmpId: 't' }, now, win)).toBe(false);
+    expect(canEdit({ ...own, loadStatus: 'sending' }, now, win)).toBe(false);
+    expect(canEdit({ ...own, status: MessageStatus.RECALL }, now, win)).toBe(false);
+    expect(canEdit({ ...own, forwarded: true }, now, win)).toBe(false);
+    for (const type of [MessageType.IMAGE, MessageType.FILE, MessageType.ACT_RT_VOICE, MessageType.ACT_RT_VIDEO])
+      expect(canEdit({ ...own, type }, now, win)).toBe(false);
   });
   it('remembers recalled text for re-edit for a while', () => {
     rememberRecalled(5, 'hello', now);
