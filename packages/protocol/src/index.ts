@@ -21,6 +21,7 @@ export * from './schemas/group.js';
 export * from './schemas/group-message.js';
 export * from './schemas/group-tip.js';
 export * from './schemas/message-edit.js';
+export * from './schemas/message-reaction.js';
 export * from './schemas/system-message.js';
 export * from './schemas/call-constants.js';
 export * from './schemas/webrtc.js';

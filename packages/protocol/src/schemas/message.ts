@@ -4,6 +4,7 @@
  * that stores a message (e.g. the "you are now friends" tip) uses the same one.
  */
 import { z } from 'zod';
+import { reactionSummary } from './message-reaction.js';
 
 export const quoteMessage = z.object({
   id: z.number().int(),
@@ -28,6 +29,10 @@ export const privateMessage = z.object({
   forwarded: z.literal(true).optional(),
   /** Present when the sender edited it: the time of the last edit (docs/PROTOCOL.md "Edit"). */
   editTime: z.number().int().optional(),
+  /** Present when it has reactions: the summary as of `reactTime` (docs/PROTOCOL.md "Reactions"). */
+  reactions: reactionSummary.optional(),
+  /** Present when its reactions ever changed: the time of the summary it carries. */
+  reactTime: z.number().int().optional(),
 });
 export type PrivateMessage = z.infer<typeof privateMessage>;
 

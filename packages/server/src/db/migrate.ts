@@ -21,6 +21,7 @@ import { searchDeferred } from './migrations/0017_search_deferred.js';
 import { quitView } from './migrations/0018_quit_view.js';
 import { userNameSkeleton } from './migrations/0019_user_name_skeleton.js';
 import { messageEdit } from './migrations/0020_message_edit.js';
+import { reactions } from './migrations/0021_reactions.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -44,6 +45,7 @@ const migrations = {
   '0018_quit_view': quitView,
   '0019_user_name_skeleton': userNameSkeleton,
   '0020_message_edit': messageEdit,
+  '0021_reactions': reactions,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

@@ -106,6 +106,10 @@ export interface PrivateMessagesTable {
   forwarded: ColumnType<number, number | undefined, number>;
   /** Epoch ms of the last edit, null if never edited (migration 0020); inserts may leave it out. */
   edited_time: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The reaction summary JSON as of `react_time`, null: none ever (migration 0021); inserts may leave it out. */
+  reactions: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Time of the last REACTION notice of this message (strictly increasing), null if none (migration 0021). */
+  react_time: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GroupsTable {
@@ -168,6 +172,10 @@ export interface GroupMessagesTable {
   forwarded: ColumnType<number, number | undefined, number>;
   /** Epoch ms of the last edit, null if never edited (migration 0020); inserts may leave it out. */
   edited_time: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The reaction summary JSON as of `react_time`, null: none ever (migration 0021); inserts may leave it out. */
+  reactions: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Time of the last REACTION notice of this message (strictly increasing), null if none (migration 0021). */
+  react_time: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A live call (docs/CALLS.md §6): `state` is the StoredCall JSON, `version` its compare-and-set counter. */
@@ -281,6 +289,25 @@ export interface LoginSessionsTable {
   last_active_at: number;
 }
 
+/** One person's reaction to a message (migration 0021): kind 0 private, 1 group. */
+export interface MessageReactionsTable {
+  kind: number;
+  message_id: number;
+  user_id: number;
+  emoji: string;
+  created_at: number;
+}
+
+/** A message whose REACTION notice is still to be stored (migration 0021). */
+export interface ReactionPendingTable {
+  kind: number;
+  message_id: number;
+  due_at: number;
+  actor_id: number;
+  last_user_id: number | null;
+  last_emoji: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -300,6 +327,8 @@ export interface Database {
   discover_links: DiscoverLinksTable;
   push_subscriptions: PushSubscriptionsTable;
   login_sessions: LoginSessionsTable;
+  message_reactions: MessageReactionsTable;
+  reaction_pending: ReactionPendingTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

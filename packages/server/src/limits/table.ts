@@ -75,6 +75,9 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   privateRecall: { user: [30, MIN], address: [300, MIN] },
   // edits: a person fixes a typo now and then; a script rewriting history is stopped.
   privateEdit: { user: [60, MIN], address: [600, MIN] },
+  // reactions: a lively chat is a tap a second; the who-reacted list is a page a second.
+  privateReact: { user: [120, MIN], address: [1200, MIN] },
+  privateReactions: { user: [60, MIN], address: [600, MIN] },
   privatePullOffline: { user: [30, MIN], address: [300, MIN] },
   privateReaded: { user: [300, MIN], address: [1200, MIN] },
   privateMaxReadedId: read,
@@ -99,6 +102,8 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   groupSend: { user: [120, MIN], address: [1200, MIN] },
   groupRecall: { user: [30, MIN], address: [300, MIN] },
   groupEdit: { user: [60, MIN], address: [600, MIN] },
+  groupReact: { user: [120, MIN], address: [1200, MIN] },
+  groupReactions: { user: [60, MIN], address: [600, MIN] },
   groupPullOffline: { user: [30, MIN], address: [300, MIN] },
   groupReaded: { user: [300, MIN], address: [1200, MIN] },
   groupFindReadedUsers: read,

@@ -1,8 +1,17 @@
 /** Thin handlers for wire-contract §5 (groups) and the group half of §6 (group messages). */
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
+import { ReactionKind } from '../services/reactions/summary.js';
 
-export const groupRoutes = ({ groups, groupRoles, groupMessages, groupEdits, groupSync, groupCalls }: Services) => {
+export const groupRoutes = ({
+  groups,
+  groupRoles,
+  groupMessages,
+  groupEdits,
+  groupSync,
+  groupCalls,
+  reactions,
+}: Services) => {
   const done = async (work: Promise<void>) => {
     await work;
     return null;
@@ -42,6 +51,10 @@ export const groupRoutes = ({ groups, groupRoles, groupMessages, groupEdits, gro
   const groupSend: Handler<'groupSend'> = ({ auth, body }) => groupMessages.send(auth.userId, auth.terminal, body);
   const groupRecall: Handler<'groupRecall'> = ({ auth, params }) => groupMessages.recall(auth.userId, params.id);
   const groupEdit: Handler<'groupEdit'> = ({ auth, params, body }) => groupEdits.edit(auth.userId, params.id, body);
+  const groupReact: Handler<'groupReact'> = ({ auth, params, body }) =>
+    reactions.react(ReactionKind.GROUP, auth.userId, params.id, body.emoji);
+  const groupReactions: Handler<'groupReactions'> = ({ auth, query }) =>
+    reactions.reactors(ReactionKind.GROUP, auth.userId, query);
   const groupPullOffline: Handler<'groupPullOffline'> = ({ auth, query }) =>
     done(groupSync.pullOffline(auth.userId, auth.terminal, query.minId));
   const groupReaded: Handler<'groupReaded'> = ({ auth, query }) =>
@@ -70,6 +83,8 @@ export const groupRoutes = ({ groups, groupRoles, groupMessages, groupEdits, gro
     groupSend,
     groupRecall,
     groupEdit,
+    groupReact,
+    groupReactions,
     groupPullOffline,
     groupReaded,
     groupFindReadedUsers,

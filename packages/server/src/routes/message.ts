@@ -1,13 +1,18 @@
 /** Thin handlers for wire-contract §6: private messages. */
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
+import { ReactionKind } from '../services/reactions/summary.js';
 
-export const messageRoutes = ({ privateMessages, privateEdits, privateSync }: Services) => {
+export const messageRoutes = ({ privateMessages, privateEdits, privateSync, reactions }: Services) => {
   const privateSend: Handler<'privateSend'> = ({ auth, body }) =>
     privateMessages.send(auth.userId, auth.terminal, body);
   const privateRecall: Handler<'privateRecall'> = ({ auth, params }) => privateMessages.recall(auth.userId, params.id);
   const privateEdit: Handler<'privateEdit'> = ({ auth, params, body }) =>
     privateEdits.edit(auth.userId, params.id, body);
+  const privateReact: Handler<'privateReact'> = ({ auth, params, body }) =>
+    reactions.react(ReactionKind.PRIVATE, auth.userId, params.id, body.emoji);
+  const privateReactions: Handler<'privateReactions'> = ({ auth, query }) =>
+    reactions.reactors(ReactionKind.PRIVATE, auth.userId, query);
   const privatePullOffline: Handler<'privatePullOffline'> = async ({ auth, query }) => {
     await privateSync.pullOffline(auth.userId, auth.terminal, query.minId);
     return null;
@@ -24,6 +29,8 @@ export const messageRoutes = ({ privateMessages, privateEdits, privateSync }: Se
     privateSend,
     privateRecall,
     privateEdit,
+    privateReact,
+    privateReactions,
     privatePullOffline,
     privateReaded,
     privateMaxReadedId,

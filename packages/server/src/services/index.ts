@@ -45,6 +45,9 @@ import { FriendService } from './friend.js';
 import { ModerationService } from './moderation.js';
 import { PrivateMessageService } from './private-message.js';
 import { PrivateEditService } from './private-edit.js';
+import { ReactionFlusher } from './reactions/flusher.js';
+import { ReactionService } from './reactions/reaction-service.js';
+import { ReactTargets } from './reactions/targets.js';
 import { PrivateSyncService } from './private-sync.js';
 import { createPushNotify, type PushNotify } from './push-notify/index.js';
 import { RelationService } from './relation.js';
@@ -95,6 +98,9 @@ export interface Services {
   groupMessages: GroupMessageService;
   /** Edits of group messages (issue 21 point 1). */
   groupEdits: GroupEditService;
+  /** Reactions to private and group messages (issue 21 point 2) and their coalesced notices. */
+  reactions: ReactionService;
+  reactionFlusher: ReactionFlusher;
   groupSync: GroupMessageSyncService;
   /** System notifications (the system stream, serializer key -1): send, pull, content, read. */
   systemMessages: SystemMessageService;
@@ -190,6 +196,10 @@ export function createServices(
     await groupCalls.onUserClosed(userId);
   };
   const devices = new DeviceService(db.kysely, push, facts);
+  const reactionFlusher = new ReactionFlusher(db.kysely, db.dialect, serializer, groupStream, push, clock, {
+    sweepMs: config.reactionSweepMs,
+    onError: (err) => console.error('reaction notices failed', err),
+  });
   const outbound = new OutboundFetcher({ enabled: config.outboundFetch, allowCidrs: config.outboundAllowCidrs });
   const services: Services = {
     tokens,
@@ -252,6 +262,15 @@ export function createServices(
     groupRoles: new GroupRoleService(db.kysely, groupStream, push, groupChanges, config.groupAdminsMax),
     groupMessages: new GroupMessageService(db.kysely, groupStream, facts),
     groupEdits: new GroupEditService(db.kysely, groupStream, config.editWindowMs),
+    reactions: new ReactionService(
+      db.kysely,
+      db.dialect,
+      new ReactTargets(db.kysely, relations),
+      reactionFlusher,
+      clock,
+      config.reactionCoalesceMs,
+    ),
+    reactionFlusher,
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
     systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, facts, clock),
     favourites: new FavouriteService(db.kysely, serializer, push, clock),

@@ -98,6 +98,8 @@ const MESSAGE_ENDPOINTS = [
   'groupSend',
   'groupRecall',
   'groupEdit',
+  'groupReact',
+  'groupReactions',
   'groupPullOffline',
   'groupReaded',
   'groupFindReadedUsers',

@@ -194,5 +194,14 @@ export async function snapshotState(ts: TestServer): Promise<string> {
   const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
   // Keyed by (user_id, seq_no), no id column.
   const inbox = await db.selectFrom('system_inbox').selectAll().orderBy('user_id').orderBy('seq_no').execute();
-  return JSON.stringify([rows, inbox, await listUploads(ts.dataDir)]);
+  // Keyed by (kind, message_id[, user_id]), no id column.
+  const reactions = await db
+    .selectFrom('message_reactions')
+    .selectAll()
+    .orderBy('kind')
+    .orderBy('message_id')
+    .orderBy('user_id')
+    .execute();
+  const pending = await db.selectFrom('reaction_pending').selectAll().orderBy('kind').orderBy('message_id').execute();
+  return JSON.stringify([rows, inbox, reactions, pending, await listUploads(ts.dataDir)]);
 }

@@ -22,6 +22,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import { activeMembers, assertActive, isManager, loadAccess } from './access.js';
 import type { GroupStream } from './stream.js';
+import { clearReactions } from '../reactions/clear.js';
+import { ReactionKind } from '../reactions/summary.js';
 import { toGroupQuote, toWireGroupMessage, toWireGroupMessages } from './wire.js';
 
 export class GroupMessageService {
@@ -122,12 +124,17 @@ export class GroupMessageService {
       throw new AppError('recallTimeout');
     }
     return this.stream.run(async (db) => {
-      const marked = await db
-        .updateTable('group_messages')
-        .set({ status: MessageStatus.RECALL, content: '' })
-        .where('id', '=', id)
-        .where('status', '!=', MessageStatus.RECALL)
-        .executeTakeFirst();
+      const marked = await db.transaction().execute(async (tx) => {
+        const done = await tx
+          .updateTable('group_messages')
+          .set({ status: MessageStatus.RECALL, content: '', reactions: null })
+          .where('id', '=', id)
+          .where('status', '!=', MessageStatus.RECALL)
+          .executeTakeFirst();
+        // A recalled message keeps no reactions; its RECALL clears them on every terminal.
+        if (Number(done.numUpdatedRows) > 0) await clearReactions(tx, ReactionKind.GROUP, id);
+        return done;
+      });
       if (Number(marked.numUpdatedRows) === 0) {
         const first = await db
           .selectFrom('group_messages')
