@@ -25,6 +25,8 @@ const RECALL_EVERY = 10;
 /** Every n-th message (offset 5: never a recalled one) is edited three times at once. */
 const EDIT_EVERY = 10;
 const EDITS_AT_ONCE = 3;
+/** Every n-th message (offset 3) gets concurrent reactions, switches and removals from both parties. */
+const REACT_EVERY = 10;
 const DEADLINE_MS = 40_000;
 
 let ts: TestServer;
@@ -62,6 +64,7 @@ it(
     const sent: number[] = [];
     let recalls = 0;
     let edits = 0;
+    let reactions = 0;
     await Promise.all(
       senders.map(async (s) => {
         let next = 0;
@@ -94,6 +97,22 @@ it(
                 sent.push(...changed.map((e) => e.id));
                 edits += changed.length;
               }
+              if (n % REACT_EVERY === 3) {
+                const react = (u: TestUser, emoji: string | null) =>
+                  client.ok('privateReact', { token: u.tokens.accessToken, params: { id: msg.id }, body: { emoji } });
+                // Each party's changes in order; the two parties at once.
+                await Promise.all([
+                  (async () => {
+                    await react(to, '👍');
+                    await react(to, rand(0, 1) === 0 ? null : '😂');
+                  })(),
+                  (async () => {
+                    await react(s, '❤️');
+                    if (rand(0, 1) === 0) await react(s, '❤️');
+                  })(),
+                ]);
+                reactions += 4;
+              }
               await sleep(rand(20, 150));
             }
           }),
@@ -115,9 +134,11 @@ it(
 
     const rows = await ts.server.db.kysely
       .selectFrom('private_messages')
-      .select(['id', 'send_id', 'recv_id', 'content', 'edited_time'])
+      .select(['id', 'send_id', 'recv_id', 'content', 'edited_time', 'reactions', 'react_time'])
       .execute();
     const edited = rows.filter((m) => m.edited_time !== null);
+    const reacted = rows.filter((m) => m.react_time !== null);
+    expect(reacted.length).toBeGreaterThan(0);
     expect(edited.length).toBeGreaterThan(0);
     for (const r of receivers) {
       const expected = rows
@@ -134,6 +155,11 @@ it(
           expect(t.shown.get(m.id)).toEqual({ content: m.content, editTime: m.edited_time });
         }
         expect([...t.editsApplied.values()].every((n) => n === 1)).toBe(true);
+        // Each reacted message shows exactly the server's final reactions (none resurrected); each REACTION applied once.
+        for (const m of reacted.filter((e) => e.recv_id === r.id)) {
+          expect(t.reacted.get(m.id)).toEqual({ reactions: JSON.parse(m.reactions!), reactTime: m.react_time });
+        }
+        expect([...t.reactionsApplied.values()].every((n) => n === 1)).toBe(true);
       }
     }
     // Every sent message reached somebody's terminals; the chaos did happen.
@@ -145,7 +171,7 @@ it(
     expect(logins).toBeGreaterThan(all.length * 5);
     expect(midPull).toBeGreaterThan(0);
     console.info(
-      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls, ${edits} edits), ` +
+      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls, ${edits} edits, ${reactions} reaction changes), ` +
         `${all.length} terminals, ${logins} logins, ${midPull} drops before LOADING false, ${Date.now() - started} ms`,
     );
   },

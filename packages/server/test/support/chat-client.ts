@@ -16,6 +16,9 @@
  * - An EDIT (13) message, when first held, changes what its message shows if its
  *   `editTime` is newer than what it shows (a message pulled after an edit already
  *   shows it): `shown`, the view the loss tests compare with the server's rows.
+ * - A REACTION (14) message, when first held, replaces its message's reactions if its
+ *   `reactTime` is newer than what the message shows (a message pulled later carries
+ *   its summary and reactTime); a RECALL clears them for good: `reacted`.
  */
 import { WebSocket } from 'ws';
 import {
@@ -26,6 +29,8 @@ import {
   WS_PATH,
   api,
   parseEditNotice,
+  parseReactionNotice,
+  type ReactionSummary,
   type PrivateMessage,
   type ServerFrame,
   Terminal,
@@ -39,6 +44,10 @@ export class ChatClient {
   readonly shown = new Map<number, { content: string; editTime: number }>();
   /** How many times each EDIT message was applied: once each. */
   readonly editsApplied = new Map<number, number>();
+  /** What each held message shows of its reactions: the summary and its reactTime (-1: none yet). */
+  readonly reacted = new Map<number, { reactions: ReactionSummary; reactTime: number }>();
+  /** How many times each REACTION message was applied: once each. */
+  readonly reactionsApplied = new Map<number, number>();
   cursor = 0;
   /** Statistics: logins, and sockets dropped before their pull finished. */
   logins = 0;
@@ -160,11 +169,24 @@ export class ChatClient {
   private keep(key: number, msg: PrivateMessage): void {
     this.messages.set(key, msg);
     if (msg.type === MessageType.TEXT) this.show(msg.id, msg.content, msg.editTime ?? -1);
+    if (msg.type === MessageType.TEXT) this.react(msg.id, msg.reactions ?? [], msg.reactTime ?? -1);
+    if (msg.type === MessageType.RECALL) this.react(Number(msg.content), [], Infinity);
+    if (msg.type === MessageType.REACTION) {
+      const notice = parseReactionNotice(msg.content);
+      if (!notice) return;
+      this.reactionsApplied.set(msg.id, (this.reactionsApplied.get(msg.id) ?? 0) + 1);
+      this.react(notice.id, notice.reactions, notice.reactTime);
+    }
     if (msg.type !== MessageType.EDIT) return;
     const notice = parseEditNotice(msg.content);
     if (!notice) return;
     this.editsApplied.set(msg.id, (this.editsApplied.get(msg.id) ?? 0) + 1);
     this.show(notice.id, notice.content, notice.editTime);
+  }
+
+  private react(id: number, reactions: ReactionSummary, reactTime: number): void {
+    const now = this.reacted.get(id);
+    if (!now || reactTime > now.reactTime) this.reacted.set(id, { reactions, reactTime });
   }
 
   private show(id: number, content: string, editTime: number): void {

@@ -180,9 +180,11 @@ export class ReactionFlusher {
       }
       const content = JSON.stringify(notice);
       const summary = { reactions: JSON.stringify(reactions), react_time: reactTime };
+      // The notice speaks for the reaction it announces, else for the last change.
+      const speaker = notice.last?.userId ?? pending.actor_id;
       const base = {
         tmp_id: null,
-        send_id: pending.actor_id,
+        send_id: speaker,
         type: MessageType.REACTION,
         content,
         status: MessageStatus.SENDED,
@@ -192,7 +194,7 @@ export class ReactionFlusher {
       if (kind === ReactionKind.PRIVATE) {
         await tx.updateTable('private_messages').set(summary).where('id', '=', id).execute();
         const [a, b] = target.parties!;
-        const recv = pending.actor_id === a ? b : a;
+        const recv = speaker === a ? b : a;
         return tx
           .insertInto('private_messages')
           .values({ ...base, recv_id: recv })
@@ -205,7 +207,7 @@ export class ReactionFlusher {
         .values({
           ...base,
           group_id: target.groupId!,
-          send_nick_name: '',
+          send_nick_name: await speakerName(tx, target.groupId!, speaker),
           at_user_ids: '[]',
           receipt: 0,
           receipt_ok: 0,
@@ -214,4 +216,15 @@ export class ReactionFlusher {
         .executeTakeFirstOrThrow();
     });
   }
+}
+
+/** The name a member goes by in the group (as a send stores it), for the notice's `sendNickName`. */
+async function speakerName(db: Kysely<Database>, groupId: number, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('group_members as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.group_id', '=', groupId))
+    .select(['u.nick_name', 'm.remark_nick_name'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  return row?.remark_nick_name || row?.nick_name || '';
 }
