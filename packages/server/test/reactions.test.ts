@@ -62,17 +62,7 @@ const privateReaction = (id: number) => (f: ServerFrame) => typeFrame(MessageTyp
 const groupReaction = (id: number) => (f: ServerFrame) =>
   f.cmd === Cmd.GROUP_MESSAGE && (f.data as GroupMessage).type === MessageType.REACTION && noticeOf(f).id === id;
 
-/** Waits until every pending notice is stored (a flush between two snapshots is no change by the refusal). */
-async function settled() {
-  const deadline = Date.now() + 5000;
-  while ((await ts.server.db.kysely.selectFrom('reaction_pending').select('message_id').execute()).length > 0) {
-    if (Date.now() > deadline) throw new Error('reaction notices still pending');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 async function refused(name: 'privateReact' | 'groupReact', u: TestUser, key: ServerErrorKey, opts: CallOptions) {
-  await settled();
   const before = await snapshotState(ts);
   const res = await client.call(name, { token: tok(u), ...opts });
   expect([res.status, res.body.key], JSON.stringify(res.body)).toEqual([ServerErrors[key].code, key]);

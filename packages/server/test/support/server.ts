@@ -173,6 +173,13 @@ export async function listUploads(dataDir: string): Promise<string[]> {
  */
 export async function snapshotState(ts: TestServer): Promise<string> {
   const db = ts.server.db.kysely;
+  // A group reaction's notice is stored when its window ends: a flush between the two
+  // snapshots of a refusal is an earlier call's change, so wait until none is pending.
+  const deadline = Date.now() + 5000;
+  while ((await db.selectFrom('reaction_pending').select('message_id').limit(1).execute()).length > 0) {
+    if (Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
   const tables = [
     'users',
     'refresh_tokens',

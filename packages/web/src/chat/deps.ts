@@ -8,6 +8,7 @@ import type {
   ImageUploadResult,
   PrivateMessage,
   PrivateSendRequest,
+  ReactReply,
   VideoUploadResult,
 } from '@parley/protocol';
 import type { Translate } from '../i18n/timeText';
@@ -18,6 +19,8 @@ import type { ChatMessage } from './types';
 export interface ChatApi {
   send(req: PrivateSendRequest): Promise<PrivateMessage>;
   recall(id: number): Promise<PrivateMessage>;
+  /** Sets, switches or (null) takes off my reaction. */
+  react(id: number, emoji: string | null): Promise<ReactReply>;
   pullOffline(minId: number): Promise<unknown>;
   readed(friendId: number): Promise<unknown>;
   maxReadedId(friendId: number): Promise<number>;
@@ -29,6 +32,7 @@ export interface ChatApi {
 export interface GroupChatApi {
   send(req: GroupSendRequest): Promise<GroupMessage>;
   recall(id: number): Promise<GroupMessage>;
+  react(id: number, emoji: string | null): Promise<ReactReply>;
   pullOffline(minId: number): Promise<unknown>;
   /** I read the group up to messageId. */
   readed(groupId: number, messageId: number): Promise<unknown>;

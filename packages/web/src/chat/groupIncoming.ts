@@ -10,6 +10,7 @@ import type { ChatPatch, EngineCore } from './context';
 import { atFlagsOf, fromGroupWire, withReadUpTo, withReceiptCount } from './groupMessages';
 import { applyRecall, countsAsUnread, indexOfId, insertMessage } from './messages';
 import { recallNotice } from './preview';
+import { withReactionNotice } from './reactions';
 import type { Reading } from './reading';
 import { lastOf } from './state';
 import { chatKey } from './types';
@@ -26,6 +27,8 @@ export interface GroupIncoming {
    * the edit added (its `atUserIds`) raises the chat's @ mark like a new mention.
    */
   applyEditMessage(wire: GroupMessage): void;
+  /** A REACTION message: the message shows its reactions; a member's reaction to mine, in the preview. */
+  applyReactionMessage(wire: GroupMessage): void;
   /** READED: I read the group up to `content` on my other terminal. */
   applyReaded(wire: GroupMessage): void;
   /** RECEIPT: new read count of one of my receipt messages. */
@@ -104,6 +107,12 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
       if (next === c || (!flags.atMe && !flags.atAll)) return next;
       return { ...next, atMe: next.atMe || flags.atMe, atAll: next.atAll || flags.atAll };
     });
+  }
+
+  function applyReactionMessage(wire: GroupMessage) {
+    const uid = session.userId;
+    if (uid === null) return;
+    core.patch(keyOf(wire.groupId), (c) => withReactionNotice(c, wire.content, uid, wire.sendNickName ?? ''));
   }
 
   function entryOf(wire: GroupMessage, uid: number) {
@@ -195,6 +204,7 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
     applyPulled,
     applyRecallMessage,
     applyEditMessage,
+    applyReactionMessage,
     applyReaded,
     applyReceiptFrame,
     applyReadPositions,

@@ -8,6 +8,7 @@ import { withEdit } from './edits';
 import type { ChatPatch, EngineCore } from './context';
 import { applyRecall, countsAsUnread, fromWire, indexOfId, insertMessage, privateTargetOf } from './messages';
 import { recallNotice } from './preview';
+import { withReactionNotice } from './reactions';
 import type { Reading } from './reading';
 import { lastOf, withReceipt } from './state';
 import { chatKey } from './types';
@@ -21,6 +22,8 @@ export interface Incoming {
   applyRecallMessage(wire: PrivateMessage): void;
   /** An EDIT message: the original shows the new content and its edit time. */
   applyEditMessage(wire: PrivateMessage): void;
+  /** A REACTION message: the message shows its reactions; the friend's reaction to mine, in the preview. */
+  applyReactionMessage(wire: PrivateMessage): void;
   /** READED: I read the chat on my other terminal. */
   applyReaded(wire: PrivateMessage): void;
   /** RECEIPT: the friend read my messages. */
@@ -70,6 +73,14 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     if (uid === null) return;
     core.patch(chatKey({ type: ChatType.PRIVATE, targetId: privateTargetOf(wire, uid) }), (c) =>
       withEdit(c, wire.content),
+    );
+  }
+
+  function applyReactionMessage(wire: PrivateMessage) {
+    const uid = session.userId;
+    if (uid === null) return;
+    core.patch(chatKey({ type: ChatType.PRIVATE, targetId: privateTargetOf(wire, uid) }), (c) =>
+      withReactionNotice(c, wire.content, uid, core.peerName(c)),
     );
   }
 
@@ -149,5 +160,13 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     core.patchMany(patches);
   }
 
-  return { applyMessage, applyPulled, applyRecallMessage, applyEditMessage, applyReaded, applyReceiptFrame };
+  return {
+    applyMessage,
+    applyPulled,
+    applyRecallMessage,
+    applyEditMessage,
+    applyReactionMessage,
+    applyReaded,
+    applyReceiptFrame,
+  };
 }

@@ -49,6 +49,7 @@ const engine = createChatEngine(chatsStore, {
   api: {
     send: (body) => call('privateSend', { body, silent: true }),
     recall: (id) => call('privateRecall', { params: { id } }),
+    react: (id, emoji) => call('privateReact', { params: { id }, body: { emoji } }),
     pullOffline: (minId) => call('privatePullOffline', { query: { minId }, silent: true }),
     readed: (friendId) => call('privateReaded', { query: { friendId }, silent: true }),
     maxReadedId: (friendId) => call('privateMaxReadedId', { query: { friendId }, silent: true }),
@@ -57,6 +58,7 @@ const engine = createChatEngine(chatsStore, {
   groupApi: {
     send: (body) => call('groupSend', { body, silent: true }),
     recall: (id) => call('groupRecall', { params: { id } }),
+    react: (id, emoji) => call('groupReact', { params: { id }, body: { emoji } }),
     pullOffline: (minId) => call('groupPullOffline', { query: { minId }, silent: true }),
     readed: (groupId, messageId) => call('groupReaded', { query: { groupId, messageId }, silent: true }),
     history: (groupId, page, size) => call('groupHistory', { query: { groupId, page, size } }),
@@ -122,6 +124,7 @@ export const chatActions: ChatActions = {
   forward: gesture(engine.forward),
   retry: engine.retry,
   recall: engine.recall,
+  react: engine.react,
   deleteMessage: engine.deleteMessage,
   loadOlder: engine.loadOlder,
   setDraft: engine.setDraft,

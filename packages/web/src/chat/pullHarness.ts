@@ -20,6 +20,7 @@ export function pullHarness(userId: number, chats: Record<string, ChatRecord>, o
     api: {
       send: () => Promise.reject(new Error('unused')),
       recall: () => Promise.reject(new Error('unused')),
+      react: () => Promise.reject(new Error('unused')),
       pullOffline: () => Promise.resolve(null),
       readed: (friendId) => Promise.resolve(void reads.push(friendId)),
       maxReadedId: () => Promise.resolve(-1),
@@ -28,6 +29,7 @@ export function pullHarness(userId: number, chats: Record<string, ChatRecord>, o
     groupApi: {
       send: () => Promise.reject(new Error('unused')),
       recall: () => Promise.reject(new Error('unused')),
+      react: () => Promise.reject(new Error('unused')),
       pullOffline: () => Promise.resolve(null),
       readed: (groupId) => Promise.resolve(void reads.push(groupId)),
       history: () => Promise.resolve([]),

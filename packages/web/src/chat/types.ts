@@ -3,7 +3,7 @@
  * src/chat/*) and the screens (chat list, chat box). Shapes follow spec §3
  * (Chat entry, Message) with the wire fields of wire-contract §6.
  */
-import type { CardContent, ChatType, GroupTip, QuoteMessage } from '@parley/protocol';
+import type { CardContent, ChatType, GroupTip, QuoteMessage, ReactionSummary } from '@parley/protocol';
 import type { Segment } from '../i18n/isolate';
 
 /** Where a message is in its life on this device (spec §3 loadStatus). */
@@ -39,6 +39,12 @@ export interface ChatMessage {
   forwarded?: boolean;
   /** The sender edited it: the time of the last edit (EDIT messages, chat/edits.ts). */
   editTime?: number;
+  /** Its reactions as of `reactTime` (REACTION messages, chat/reactions.ts); absent: none. */
+  reactions?: ReactionSummary;
+  /** Time of the reaction summary it shows: a REACTION notice applies only if newer. */
+  reactTime?: number;
+  /** My reaction, when known (a chip names at most 20 reactors; my own reply tells me mine). */
+  myReaction?: string | null;
 }
 
 /** Stable key of a message in a list: `id:<id>` once stored, else `tmp:<tmpId>`. */
@@ -123,6 +129,8 @@ export interface ChatActions {
   /** Manual retry of a failed send (failed files are never resent automatically). */
   retry(type: ChatType, targetId: number, key: string): Promise<void>;
   recall(type: ChatType, targetId: number, messageId: number): Promise<void>;
+  /** Sets, switches or (null) takes off my reaction; the reply shows at once (chat/reactions.ts). */
+  react(type: ChatType, targetId: number, messageId: number, emoji: string | null): Promise<void>;
   /** Delete for me: local only. */
   deleteMessage(type: ChatType, targetId: number, key: string): Promise<void>;
   loadOlder(type: ChatType, targetId: number): Promise<void>;

@@ -126,6 +126,7 @@ export function createSystemEngine(store: Store<SystemState>, deps: SystemEngine
       },
       applyRecallMessage: () => undefined,
       applyEditMessage: () => undefined,
+      applyReactionMessage: () => undefined,
       applyReceiptFrame: () => undefined,
       applyReaded: (wire) => set(withRead(store.get(), wire.readSeq ?? 0)),
     },

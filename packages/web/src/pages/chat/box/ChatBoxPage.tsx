@@ -83,8 +83,14 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
   const peerName = (isGroup ? group?.showGroupName : friend?.showNickName) || summary?.showName || '';
   const peerAvatar =
     (isGroup ? group?.headImageThumb || group?.headImage : friend?.headImageThumb) || summary?.headImage || '';
-  const menu = useMessageMenu({ type, targetId, onQuote: setQuote, onForward: setForwarding });
-  const openMenu = menu.open;
+  const menu = useMessageMenu({
+    type,
+    targetId,
+    onQuote: setQuote,
+    onForward: setForwarding,
+    messages: view.messages,
+  });
+  const { open: openMenu, react, showReactors } = menu;
 
   const api = useMemo<ChatBoxApi>(
     () => ({
@@ -107,6 +113,8 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
       },
       openReaders: setReaders,
       openMenu,
+      react,
+      showReactors,
       jumpToId: (id) => {
         if (!listRef.current?.jumpTo(`id:${id}`)) showToast(t('errors.originalNotFound'));
       },
@@ -117,7 +125,7 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
       },
       reedit: (text) => composerRef.current?.setText(text),
     }),
-    [type, targetId, me, peerName, peerAvatar, isGroup, group, members, active, openMenu, t],
+    [type, targetId, me, peerName, peerAvatar, isGroup, group, members, active, openMenu, react, showReactors, t],
   );
 
   // The sheet follows the message as its read count grows (RECEIPT frames replace it in the view).

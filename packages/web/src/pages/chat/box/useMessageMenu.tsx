@@ -1,9 +1,14 @@
-/** The per-message menu: copy, quote, forward, favourite, recall (own, within 5 minutes), delete for me. */
-import { useCallback, useState } from 'react';
+/**
+ * The per-message menu: the quick reactions above, then copy, quote, forward,
+ * favourite, who reacted, recall (own, within 5 minutes), delete for me. It also holds
+ * the reaction picker ("+") and the who-reacted sheet.
+ */
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatType, MessageStatus, MessageType, isFavouriteType, isNormalType } from '@parley/protocol';
 import { chatActions } from '../../../chat';
 import { addFavourite } from '../../../favourites';
+import { canReact, reactionAfterTap } from '../../../chat/reactions';
 import { messageKey, type ChatMessage } from '../../../chat/types';
 import { confirmDialog } from '../../../ui/dialog';
 import { PopoverMenu, type PopoverMenuItem } from '../../../ui/PopoverMenu';
@@ -11,6 +16,9 @@ import { showToast } from '../../../ui/toast';
 import { tokensToDisplay } from './lib/emojiText';
 import { exactTime } from './lib/grouping';
 import { canRecall, rememberRecalled } from './lib/recall';
+import { QuickReactions } from './reactions/QuickReactions';
+import { ReactionPicker } from './reactions/ReactionPicker';
+import { ReactorsSheet } from './reactions/ReactorsSheet';
 
 interface MenuTarget {
   message: ChatMessage;
@@ -18,6 +26,8 @@ interface MenuTarget {
   y: number;
   /** When the menu opened: the recall window is judged then. */
   at: number;
+  /** Only the quick reactions (the desktop react button). */
+  reactOnly: boolean;
 }
 
 interface Handlers {
@@ -25,6 +35,8 @@ interface Handlers {
   targetId: number;
   onQuote: (m: ChatMessage) => void;
   onForward: (m: ChatMessage) => void;
+  /** The chat's messages now: the sheets follow the message as its reactions change. */
+  messages: readonly ChatMessage[];
 }
 
 async function copyText(text: string): Promise<void> {
@@ -32,14 +44,31 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers) {
+export function useMessageMenu({ type, targetId, onQuote, onForward, messages }: Handlers) {
   const { t, i18n } = useTranslation();
   const [target, setTarget] = useState<MenuTarget | null>(null);
+  const [picking, setPicking] = useState<ChatMessage | null>(null);
+  const [reactorsOf, setReactorsOf] = useState<ChatMessage | null>(null);
   const open = useCallback(
-    (message: ChatMessage, x: number, y: number) => setTarget({ message, x, y, at: Date.now() }),
+    (message: ChatMessage, x: number, y: number, reactOnly = false) =>
+      setTarget({ message, x, y, at: Date.now(), reactOnly }),
     [],
   );
   const close = useCallback(() => setTarget(null), []);
+  const react = useCallback(
+    (m: ChatMessage, emoji: string | null) => {
+      if (m.id === undefined) return;
+      // The request wrapper shows a refusal (left the group, no longer friends, the cap).
+      chatActions.react(type, targetId, m.id, emoji).catch(() => undefined);
+    },
+    [type, targetId],
+  );
+  const showReactors = useCallback((m: ChatMessage) => setReactorsOf(m), []);
+  const reactorsId = reactorsOf?.id;
+  const liveReactors = useMemo(
+    () => (reactorsId === undefined ? undefined : messages.find((m) => m.id === reactorsId)),
+    [reactorsId, messages],
+  );
 
   const itemsFor = (m: ChatMessage, at: number): PopoverMenuItem[] => {
     const key = messageKey(m);
@@ -81,6 +110,9 @@ export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers)
           ),
       });
     }
+    if (stored && m.id !== undefined && (m.reactions?.length ?? 0) > 0) {
+      add('reactions', () => setReactorsOf(m));
+    }
     if (canRecall(m, at)) {
       add(
         'recall',
@@ -110,17 +142,44 @@ export function useMessageMenu({ type, targetId, onQuote, onForward }: Handlers)
     return items;
   };
 
-  const menu = target ? (
-    <PopoverMenu
-      x={target.x}
-      y={target.y}
-      items={itemsFor(target.message, target.at)}
-      onClose={close}
-      label={t('chatBox.menu')}
-      testId="message-menu"
-      header={exactTime(target.message.sendTime, target.at, i18n.language)}
-    />
-  ) : null;
+  const quick = (m: ChatMessage) =>
+    canReact(m) ? (
+      <QuickReactions
+        mine={m.myReaction}
+        onPick={(emoji) => {
+          close();
+          react(m, reactionAfterTap(m, emoji));
+        }}
+        onMore={() => {
+          close();
+          setPicking(m);
+        }}
+      />
+    ) : undefined;
 
-  return { open, menu };
+  const menu = (
+    <>
+      {target && (
+        <PopoverMenu
+          x={target.x}
+          y={target.y}
+          items={target.reactOnly ? [] : itemsFor(target.message, target.at)}
+          onClose={close}
+          label={t(target.reactOnly ? 'chatBox.reactions.quick' : 'chatBox.menu')}
+          testId="message-menu"
+          top={quick(target.message)}
+          header={target.reactOnly ? undefined : exactTime(target.message.sendTime, target.at, i18n.language)}
+        />
+      )}
+      {picking && (
+        <ReactionPicker
+          onPick={(emoji) => react(picking, reactionAfterTap(picking, emoji))}
+          onClose={() => setPicking(null)}
+        />
+      )}
+      {reactorsOf && <ReactorsSheet message={liveReactors ?? reactorsOf} onClose={() => setReactorsOf(null)} />}
+    </>
+  );
+
+  return { open, menu, react, showReactors };
 }
