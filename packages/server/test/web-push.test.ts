@@ -178,6 +178,24 @@ describe('who is notified', () => {
     expect(await pushedTo('/push/bob', () => edit('see you at 5 @Bob', [bob.id]))).toEqual([]);
   });
 
+  it('a reaction to my message notifies me, once per notice; my own reaction and a removal do not', async () => {
+    const body = sendBody(alice.id, MessageType.TEXT, 'lunch?');
+    const { id } = await client.ok('privateSend', { token: tok(bob), body });
+    const react = (u: TestUser, emoji: string | null) =>
+      client.ok('privateReact', { token: tok(u), params: { id }, body: { emoji } });
+    const got = await pushedTo('/push/bob', () => react(alice, '👍'));
+    expect(got).toHaveLength(1);
+    expect(decryptPayload(got[0]!.body, bobKeys)).toMatchObject({
+      kind: PushKind.MESSAGE,
+      chatType: ChatType.PRIVATE,
+      chatId: alice.id,
+      type: MessageType.REACTION,
+      body: '👍',
+    });
+    expect(await pushedTo('/push/bob', () => react(bob, '❤️'))).toEqual([]);
+    expect(await pushedTo('/push/bob', () => react(alice, null))).toEqual([]);
+  });
+
   it('a system notification', async () => {
     const got = await pushedTo('/push/bob', () =>
       sendSystem(ts, { userIds: [bob.id] }, { title: 'Maintenance', coverUrl: '', intro: 'Tonight', content: 'x' }),
