@@ -43,11 +43,6 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-interface Socket {
-  ws: WebSocket;
-  onFrame: (f: { cmd: number; data?: unknown }) => void;
-}
-
 /** Opens and logs in `tokens` sockets, `limit` at a time; each frame goes to `onFrame(i, frame)`. */
 async function connect(
   base: string,
@@ -74,7 +69,8 @@ async function connect(
   };
   await Promise.all(Array.from({ length: 50 }, worker));
   const heartbeat = setInterval(() => {
-    for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ cmd: Cmd.HEARTBEAT, data: {} }));
+    for (const ws of sockets)
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ cmd: Cmd.HEARTBEAT, data: {} }));
   }, 10_000);
   return () => {
     clearInterval(heartbeat);

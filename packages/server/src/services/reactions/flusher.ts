@@ -67,11 +67,13 @@ export class ReactionFlusher {
 
   /** A change committed: a private one is flushed now (the caller waits), a group one at `due`. */
   async changed(target: ReactTarget, due: number): Promise<void> {
-    if (due <= this.clock()) {
+    if (due > this.clock()) return this.wakeAt(due);
+    try {
       await this.flush(target);
-      return;
+    } catch (err) {
+      // The change is committed and its pending mark stays: the sweep stores the notice.
+      this.opts.onError(err);
     }
-    this.wakeAt(due);
   }
 
   /** Flushes every pending row that is due (tests; the timer and the sweep call it). */

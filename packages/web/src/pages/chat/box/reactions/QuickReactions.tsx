@@ -3,9 +3,8 @@
  * emoji panel. Mine is marked pressed; tapping it takes it off.
  */
 import { useTranslation } from 'react-i18next';
-import { QUICK_REACTIONS } from '@parley/protocol';
+import { EMOJI, QUICK_REACTIONS } from '@parley/protocol';
 import { useEmojiNames } from '../../../../ui/emoji/emojiNames';
-import { EMOJI } from '@parley/protocol';
 import { ReactionGlyph } from './ReactionGlyph';
 import './reactions.css';
 
