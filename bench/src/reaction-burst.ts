@@ -200,7 +200,7 @@ async function latency(online: number, reactions: number) {
     close();
     console.log(
       `private reaction latency, ${online} online users, ${times.length} reactions (4 at a time): ` +
-        `p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms; load ${load()}`,
+        `p50 ${pct(times, 0.5).toFixed(1)} ms, p99 ${pct(times, 0.99).toFixed(1)} ms; load ${load()}`,
     );
   } finally {
     await server.stop();
