@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { VIEWPORTS, en, launchBrowser, screenshot, startServer, text, type RunningServer } from '../support/index.js';
+import { expectAccessible } from '../support/axe.js';
 import { signIn, type Person } from '../support/contacts.js';
 import { WAIT_MS, befriend, createMember, eventually } from '../support/chat.js';
 import { waitForText } from '../support/chat-box.js';
@@ -98,6 +99,7 @@ describe('reactions in a group (phone and desktop)', () => {
       await c.page.getByTestId(`reactions-${key}`).getByTestId('reaction-chip-🔥').getAttribute('aria-label'),
     ).toBe(text('ar-SA', 'chatBox.reactions.chipMine', { emoji: '🔥', n: '1' }));
     await screenshot(c.page, 'reactions-chips-ar-SA-phone');
+    await expectAccessible(c.page, 'chips in ar-SA');
 
     // Alice, the author, at desktop size: the chips, and her list names Carol's reaction (no unread).
     await expectChips(a.page, key, ['👍 1 false', '🔥 1 false']);
@@ -108,6 +110,7 @@ describe('reactions in a group (phone and desktop)', () => {
     // The hover button beside her bubble opens the same row: ❤️.
     await a.page.getByTestId(`message-${key}`).hover();
     await a.page.getByTestId(`message-react-${key}`).click();
+    await screenshot(a.page, 'reactions-hover-row-en-US-desktop');
     await a.page.getByTestId('quick-reaction-❤️').click();
     await expectChips(a.page, key, ['👍 1 false', '🔥 1 false', '❤️ 1 true']);
     await expectChips(b.page, key, ['👍 1 true', '🔥 1 false', '❤️ 1 false']);
@@ -139,6 +142,7 @@ describe('reactions in a group (phone and desktop)', () => {
       'who reacted with 🔥',
     );
     await screenshot(a.page, 'reactions-who-en-US-desktop');
+    await expectAccessible(a.page, 'who reacted over the chips');
     await a.page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached', timeout: WAIT_MS });
     // Carol's sheet from a long press on the chips, in her language.
