@@ -262,7 +262,7 @@ describe('group reactions', () => {
     expect(await ts.server.db.kysely.selectFrom('reaction_pending').selectAll().execute()).toEqual([]);
   });
 
-  it('at most REACTION_EMOJI_MAX distinct emoji; the cap counts my own old one out; window and muting rules', async () => {
+  it('at most REACTION_EMOJI_MAX distinct emoji; the cap counts my own old one out; window, muted, left, dissolved', async () => {
     const { owner, members, groupId, say } = await makeGroup(REACTION_EMOJI_MAX + 1);
     const msg = await say(owner, 'pick one');
     const faces = [
@@ -305,6 +305,9 @@ describe('group reactions', () => {
     await refused('groupReact', late, 'memberMuted', { params: { id: msg.id }, body: { emoji: '👍' } });
     await client.ok('groupQuit', { token: tok(members[1]!), params: { groupId } });
     await refused('groupReact', members[1]!, 'groupNotJoined', { params: { id: msg.id }, body: { emoji: '👍' } });
+    // A dissolved group takes no more reactions, as it takes no more messages.
+    await client.ok('groupDelete', { token: tok(owner), params: { groupId } });
+    await refused('groupReact', members[2]!, 'groupDissolved', { params: { id: msg.id }, body: { emoji: '👍' } });
   });
 
   it('a stopped flusher loses nothing: pending rows are flushed on start, and rows a node left are swept up', async () => {
