@@ -45,8 +45,10 @@ export function PopoverMenu({ x, y, items, onClose, label, testId, header, top }
     const top = y + height + MARGIN > vh ? Math.max(MARGIN, y - height) : y;
     setPos({ left, top, ready: true });
   }, [x, y]);
-  // The first item takes focus, arrows move, Escape closes, focus goes back to the opener.
-  useFocusTrap(ref, { onEscape: onClose });
+  // The first item takes focus (a `top` row is reached with the arrows, or takes focus
+  // when there are no items), arrows move, Escape closes, focus goes back to the opener.
+  const firstItem = useRef<HTMLButtonElement>(null);
+  useFocusTrap(ref, { onEscape: onClose, initial: firstItem });
 
   useEffect(() => {
     const onDown = (e: Event) => {
@@ -78,9 +80,10 @@ export function PopoverMenu({ x, y, items, onClose, label, testId, header, top }
           {header}
         </div>
       )}
-      {items.map((item) => (
+      {items.map((item, i) => (
         <button
           key={item.key}
+          ref={i === 0 ? firstItem : undefined}
           type="button"
           role="menuitem"
           className={`popover-menu__item${item.danger ? ' popover-menu__item--danger' : ''}`}
