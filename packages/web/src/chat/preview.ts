@@ -95,8 +95,9 @@ export function previewSegments(last: LastMessage | undefined, peerName: string,
   if (last.type === MessageType.REACTION && last.reaction) {
     // "Ana reacted 👍 to: <my message>": the name and the message are what people wrote.
     const { name, emoji } = last.reaction;
-    const to = last.reactedTo ? contentSegments(last.reactedTo, t) : [];
-    return [...translateSegments(t, 'chat.preview.reacted', { name, emoji }), ...to];
+    // A message this device does not hold (older than its history) is "your message".
+    if (!last.reactedTo) return translateSegments(t, 'chat.preview.reactedMine', { name, emoji });
+    return [...translateSegments(t, 'chat.preview.reacted', { name, emoji }), ...contentSegments(last.reactedTo, t)];
   }
   if (last.type === MessageType.RECALL || last.status === MessageStatus.RECALL) {
     return recallSegments(last.selfSend, last.sendNickName ?? peerName, t);

@@ -115,5 +115,24 @@ describe('group reactions', () => {
     expect(c.messages[0]).toMatchObject({ myReaction: '👍', reactTime: 5 });
     expect(c.last).toMatchObject({ reaction: { name: 'Zoe', emoji: '👍' } });
     expect(c.unreadCount).toBe(0);
+    // A reaction to an older message of mine this device does not hold: "… to your message".
+    s.engine.onGroupFrame(
+      groupWire(3, {
+        type: MessageType.REACTION,
+        sendId: 101,
+        sendNickName: 'Yan',
+        content: notice({
+          id: 0,
+          author: ME,
+          reactTime: 7,
+          reactions: [thumbs([101])],
+          last: { userId: 101, emoji: '👍' },
+        }),
+      }),
+    );
+    const older = s.chat(teamKey)!.last;
+    expect(older).toMatchObject({ reaction: { name: 'Yan', emoji: '👍' } });
+    expect(older?.reactedTo).toBeUndefined();
+    expect(previewSegments(older, 'Team', t)[0]).toMatch(/^chat\.preview\.reactedMine/);
   });
 });

@@ -15,6 +15,7 @@ import {
   type ReactionSummary,
   type ReactReply,
 } from '@parley/protocol';
+import type { LastMessage } from './preview';
 import { lastOf, type ChatRecord } from './state';
 import type { ChatMessage } from './types';
 
@@ -70,21 +71,21 @@ export function withReactionNotice(c: ChatRecord, content: string, me: number, n
   if (!notice) return c;
   const messages = applyReactionNotice(c.messages, notice, me);
   const last = notice.last;
-  const target =
-    last && last.userId !== me && notice.author === me ? messages.find((m) => m.id === notice.id) : undefined;
-  if (!target || target.status === MessageStatus.RECALL) return messages === c.messages ? c : { ...c, messages };
-  return {
-    ...c,
-    messages,
-    last: {
-      type: MessageType.REACTION,
-      content: '',
-      status: MessageStatus.SENDED,
-      selfSend: false,
-      reaction: { name, emoji: last!.emoji },
-      reactedTo: lastOf(target),
-    },
+  const unchanged = messages === c.messages ? c : { ...c, messages };
+  // Someone else's reaction to my message, in a notice newer than what the message showed.
+  if (!last || last.userId === me || notice.author !== me) return unchanged;
+  const target = messages.find((m) => m.id === notice.id);
+  if (target && (target.reactTime !== notice.reactTime || target.status === MessageStatus.RECALL)) return unchanged;
+  const preview: LastMessage = {
+    type: MessageType.REACTION,
+    content: '',
+    status: MessageStatus.SENDED,
+    selfSend: false,
+    reaction: { name, emoji: last.emoji },
   };
+  // A message this device does not hold shows as "your message".
+  if (target) preview.reactedTo = lastOf(target);
+  return { ...c, messages, last: preview };
 }
 
 /**
