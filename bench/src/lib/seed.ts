@@ -76,3 +76,31 @@ export async function seedUsers(dataDir: string, count: number, pairs: boolean):
   const tokens = await Promise.all(sessions.map(sign));
   return ids.map((id, i) => ({ id, web: tokens[2 * i]!, app: tokens[2 * i + 1]! }));
 }
+
+/**
+ * A group owned by `ownerId` with every id of `memberIds` a member from its start
+ * (joined before any message), written as services/groups/group-service.ts writes a
+ * group; the server reads membership fresh, so no cache needs telling. Returns its id.
+ */
+export function seedGroup(dataDir: string, name: string, ownerId: number, memberIds: readonly number[]): number {
+  const db = new SQLite(join(dataDir, 'parley.db'));
+  db.pragma('busy_timeout = 10000');
+  const now = Date.now();
+  const insertGroup = db.prepare(
+    `INSERT INTO groups (name, owner_id, head_image, head_image_thumb, notice, is_muted, forbid_add_friend,
+       is_banned, ban_reason, dissolved, created_at)
+     VALUES (?, ?, '', '', '', 0, 0, 0, '', 0, ?) RETURNING id`,
+  );
+  const insertMember = db.prepare(
+    `INSERT INTO group_members (group_id, user_id, remark_nick_name, remark_group_name, is_manager, is_muted, is_dnd,
+       quit, joined_at_id, quit_at_id, quit_view, read_max_id, created_at)
+     VALUES (?, ?, '', '', 0, 0, 0, 0, 0, NULL, NULL, 0, ?)`,
+  );
+  let groupId = 0;
+  db.transaction(() => {
+    groupId = (insertGroup.get(name, ownerId, now) as { id: number }).id;
+    for (const id of new Set([ownerId, ...memberIds])) insertMember.run(groupId, id, now);
+  })();
+  db.close();
+  return groupId;
+}

@@ -64,6 +64,7 @@ import {
   privatePins,
   privatePinsQuery,
 } from './schemas/message-pin.js';
+import { reactReply, reactRequest, reactorsQuery, reactorsReply } from './schemas/message-reaction.js';
 import {
   findByNameQuery,
   onlineTerminals,
@@ -212,6 +213,23 @@ export const api = {
     query: friendIdOnlyQuery,
     reply: z.number().int(),
   }),
+  /** Sets, switches or takes off my reaction (docs/PROTOCOL.md "Reactions"); the REACTION notice follows on the socket. */
+  privateReact: e({
+    method: 'PUT',
+    path: '/message/private/react/:id',
+    auth: true,
+    params: messageIdParams,
+    body: reactRequest,
+    reply: reactReply,
+  }),
+  /** Who reacted to a message, most recent first, a page at a time. */
+  privateReactions: e({
+    method: 'GET',
+    path: '/message/private/reactions',
+    auth: true,
+    query: reactorsQuery,
+    reply: reactorsReply,
+  }),
   privateHistory: e({
     method: 'GET',
     path: '/message/private/history',
@@ -347,6 +365,23 @@ export const api = {
     auth: true,
     query: groupMessageQuery,
     reply: z.array(z.number().int()),
+  }),
+  /** Sets, switches or takes off my reaction (docs/PROTOCOL.md "Reactions"); the REACTION notice follows on the socket. */
+  groupReact: e({
+    method: 'PUT',
+    path: '/message/group/react/:id',
+    auth: true,
+    params: messageIdParams,
+    body: reactRequest,
+    reply: reactReply,
+  }),
+  /** Who reacted to a message, most recent first, a page at a time. */
+  groupReactions: e({
+    method: 'GET',
+    path: '/message/group/reactions',
+    auth: true,
+    query: reactorsQuery,
+    reply: reactorsReply,
   }),
   groupHistory: e({
     method: 'GET',

@@ -23,6 +23,7 @@ export * from './schemas/group-tip.js';
 export * from './schemas/message-edit.js';
 export * from './schemas/message-pin.js';
 export * from './schemas/link-preview.js';
+export * from './schemas/message-reaction.js';
 export * from './schemas/system-message.js';
 export * from './schemas/call-constants.js';
 export * from './schemas/webrtc.js';

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EMOJI, EMOJI_COUNT, EMOJI_NAMES, emojiIndex, emojiToken, splitEmoji, type TextPart } from '../src/index.js';
+import {
+  EMOJI,
+  EMOJI_COUNT,
+  EMOJI_NAMES,
+  QUICK_REACTIONS,
+  emojiIndex,
+  emojiToken,
+  isReactionEmoji,
+  splitEmoji,
+  type TextPart,
+} from '../src/index.js';
 
 /** Rebuild the text from its parts. */
 const join = (parts: TextPart[]): string => parts.map((p) => (p.kind === 'text' ? p.text : `#${p.name};`)).join('');
@@ -49,5 +59,19 @@ describe('emoji (spec §3)', () => {
     expect(splitEmoji('#smile;')).toEqual([{ kind: 'emoji', name: 'smile', index: 0 }]);
     // The regex is global; a second call must not carry state over.
     expect(splitEmoji('#smile;')).toHaveLength(1);
+  });
+});
+
+describe('reaction emoji (issue 21 point 2)', () => {
+  it('every emoji of the picker and the quick row is one reaction emoji', () => {
+    expect(EMOJI.filter(([, char]) => !isReactionEmoji(char))).toEqual([]);
+    expect(QUICK_REACTIONS.filter((char) => !isReactionEmoji(char))).toEqual([]);
+  });
+
+  it('takes one RGI emoji, sequences included; nothing else', () => {
+    for (const ok of ['👍', '👍🏽', '👩‍👩‍👧', '🇯🇵', '1️⃣', '🏳️‍🌈']) expect(isReactionEmoji(ok), ok).toBe(true);
+    for (const bad of ['', 'a', '1', '👍👍', ' 👍', '👍 ', '#thumbsUp;', '\u200d', '👍\u200d', ':)']) {
+      expect(isReactionEmoji(bad), JSON.stringify(bad)).toBe(false);
+    }
   });
 });

@@ -138,6 +138,8 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   );
   sweeper.start();
   services.searchIndexer.start((err) => app.log.error({ err }, 'search indexing failed'));
+  // Reaction notices due or left pending by a stopped node, on every node.
+  services.reactionFlusher.start();
 
   let closed = false;
   return {
@@ -159,6 +161,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       await sweeper.stop();
       await gateway.close();
       await services.searchIndexer.stop();
+      await services.reactionFlusher.stop();
       if (presence instanceof RedisPresence) await presence.flush();
       await stopPresenceSync();
       await app.close();

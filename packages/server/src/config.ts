@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import {
   CALL_SWEEP_INTERVAL_MS,
   Limits,
+  REACTION_COALESCE_MS,
   RING_TIMEOUT_MS,
   TURN_CREDENTIAL_TTL_S,
   Timing,
@@ -68,6 +69,10 @@ export interface Config {
   iceServers: IceServer[];
   /** EDIT_WINDOW_HOURS (default 48): how long after sending a message its sender may edit it. */
   editWindowMs: number;
+  /** REACTION_COALESCE_MS (default 500): how long a group message's reaction changes gather into one notice. */
+  reactionCoalesceMs: number;
+  /** REACTION_SWEEP_MS (default 5000): how often a node looks for reaction notices another node left pending. */
+  reactionSweepMs: number;
   /** CALL_RING_TIMEOUT_MS: how long a callee rings before the call ends as not answered (spec: 30 s). */
   callRingTimeoutMs: number;
   webrtcMaxChannel: number;
@@ -205,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     iceServers: iceServers(str(env, 'ICE_SERVERS')),
     editWindowMs: int(env, 'EDIT_WINDOW_HOURS', Timing.EDIT_WINDOW_MS / 3_600_000) * 3_600_000,
+    reactionCoalesceMs: int(env, 'REACTION_COALESCE_MS', REACTION_COALESCE_MS),
+    reactionSweepMs: Math.max(100, int(env, 'REACTION_SWEEP_MS', 5_000)),
     callRingTimeoutMs: Math.max(1_000, int(env, 'CALL_RING_TIMEOUT_MS', RING_TIMEOUT_MS)),
     webrtcMaxChannel: int(env, 'WEBRTC_MAX_CHANNEL', WEBRTC_MAX_CHANNEL_DEFAULT),
     turn: parseTurnConfig(

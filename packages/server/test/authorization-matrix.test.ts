@@ -337,6 +337,38 @@ const matrix = (): Record<UserEndpoint, Row> => ({
   linkPreview: selfOnly(() =>
     refused('linkPreview', 'linkPreviewFailed', { body: { url: 'http://127.0.0.1:9/nothing-here' } }),
   ),
+  privateReact: {
+    stranger: () => refused('privateReact', 'messageNotExist', { params: { id: w.others }, body: { emoji: '👍' } }),
+    nonFriend: () => refused('privateReact', 'notFriendCannotSend', { params: { id: w.toX }, body: { emoji: '👍' } }),
+    blocked: () => refused('privateReact', 'blockedCannotSend', { params: { id: w.toK }, body: { emoji: '👍' } }),
+    other: async () => {
+      const on = await allowed('privateReact', { params: { id: w.fromF }, body: { emoji: '👍' } });
+      expect(on.mine).toBe('👍');
+      const off = await allowed('privateReact', { params: { id: w.fromF }, body: { emoji: null } });
+      expect([off.mine, off.reactions]).toEqual([null, []]);
+    },
+    owner: async () => {
+      const on = await allowed('privateReact', { params: { id: w.mine }, body: { emoji: '😂' } });
+      expect(on.reactions).toEqual([{ emoji: '😂', count: 1, userIds: [w.a.id] }]);
+      await allowed('privateReact', { params: { id: w.mine }, body: { emoji: '😂' } });
+    },
+  },
+  privateReactions: {
+    stranger: () => refused('privateReactions', 'messageNotExist', { query: { id: w.others } }),
+    // Who reacted in my own chat stays mine to read after the friendship or a block.
+    nonFriend: async () => {
+      expect((await allowed('privateReactions', { query: { id: w.toX } })).reactors).toEqual([]);
+    },
+    blocked: async () => {
+      expect((await allowed('privateReactions', { query: { id: w.toK } })).reactors).toEqual([]);
+    },
+    other: async () => {
+      expect((await allowed('privateReactions', { query: { id: w.fromF } })).more).toBe(false);
+    },
+    owner: async () => {
+      expect((await allowed('privateReactions', { query: { id: w.mine, page: 2 } })).reactors).toEqual([]);
+    },
+  },
   privatePullOffline: selfOnly(async () => {
     const s = await TestSocket.login(ts.wsUrl, tok(w.a));
     try {

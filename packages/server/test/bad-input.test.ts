@@ -41,6 +41,8 @@ interface Baseline {
   params?: Input;
   /** Fields that may be left out (the server fills a default). */
   optional?: string[];
+  /** Fields whose null is a valid value (a reaction's emoji: null takes it off). */
+  nullable?: string[];
   /** A field's "too long" length when 5,000 characters are allowed (Markdown content). */
   tooLong?: Record<string, number>;
 }
@@ -98,6 +100,8 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   privatePin: { params: { id: messageId } },
   privateUnpin: { params: { id: messageId } },
   privatePins: { query: { friendId: b.id } },
+  privateReact: { params: { id: messageId }, body: { emoji: '👍' }, nullable: ['emoji'] },
+  privateReactions: { query: { id: messageId, emoji: '👍', page: 1 }, optional: ['emoji', 'page'] },
   privatePullOffline: { query: { minId: 0 } },
   privateReaded: { query: { friendId: b.id } },
   privateMaxReadedId: { query: { friendId: b.id } },
@@ -144,6 +148,8 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   groupPin: { params: { id: groupMessageId } },
   groupUnpin: { params: { id: groupMessageId } },
   groupPins: { query: { groupId } },
+  groupReact: { params: { id: groupMessageId }, body: { emoji: '👍' }, nullable: ['emoji'] },
+  groupReactions: { query: { id: groupMessageId, emoji: '👍', page: 1 }, optional: ['emoji', 'page'] },
   groupPullOffline: { query: { minId: 0 } },
   groupReaded: { query: { groupId, messageId: groupMessageId } },
   groupFindReadedUsers: { query: { groupId, messageId: groupMessageId } },
@@ -302,7 +308,9 @@ function probes(name: EndpointName, base: Baseline): Probe[] {
         out.push({ label: `${name} ${where}.${field} missing`, where, field, request: { ...base, [where]: rest } });
       }
       if (where === 'body') {
-        for (const v of wrongTypes(valid)) put(v, `= ${JSON.stringify(v)}`);
+        for (const v of wrongTypes(valid)) {
+          if (v !== null || !base.nullable?.includes(field)) put(v, `= ${JSON.stringify(v)}`);
+        }
         if (typeof valid === 'string') {
           put('x'.repeat(base.tooLong?.[field] ?? 5000), 'too long');
           for (const v of UNSTORABLE) put(v, `unstorable ${JSON.stringify(v)}`);

@@ -10,7 +10,7 @@
  * PIN applied once; an open window: the server's pins). Loopback only; bounded.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MessageType, parseEditNotice, parsePinNotice } from '@parley/protocol';
+import { MessageType, parseEditNotice, parsePinNotice, parseReactionNotice } from '@parley/protocol';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { twoTerminals, underChaos } from './support/chat-client.js';
@@ -25,6 +25,8 @@ const EDIT_EVERY = 10;
 const EDITS_AT_ONCE = 3;
 /** Every n-th message (offset 7) gets two pins and two unpins at once (owner and sender), in random order. */
 const PIN_EVERY = 10;
+/** Every n-th message (offset 3) gets concurrent reactions, switches and removals from two senders, through any node. */
+const REACT_EVERY = 10;
 const DEADLINE_MS = 40_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -67,6 +69,7 @@ async function run(nodes: TestServer[]): Promise<void> {
   let recalls = 0;
   let edits = 0;
   let pinChanges = 0;
+  let reactions = 0;
   let sentCount = 0;
   const membership = (async () => {
     await sleep(600);
@@ -129,6 +132,26 @@ async function run(nodes: TestServer[]): Promise<void> {
               );
               pinChanges += ops.length;
             }
+            if (n % REACT_EVERY === 3) {
+              const react = (u: TestUser, emoji: string | null) =>
+                clients[rand(0, clients.length - 1)]!.ok('groupReact', {
+                  token: u.tokens.accessToken,
+                  params: { id: msg.id },
+                  body: { emoji },
+                });
+              const other = senders[(senders.indexOf(s) + 1) % senders.length]!;
+              await Promise.all([
+                (async () => {
+                  await react(s, '👍');
+                  await react(s, rand(0, 1) === 0 ? null : '🎉');
+                })(),
+                (async () => {
+                  await react(other, '👍');
+                  if (rand(0, 1) === 0) await react(other, null);
+                })(),
+              ]);
+              reactions += 4;
+            }
             await sleep(rand(10, 80));
           }
         }),
@@ -136,12 +159,15 @@ async function run(nodes: TestServer[]): Promise<void> {
     }),
   );
   await membership;
+  // The last coalescing windows close before the final pulls (a notice stored later would be live-only).
+  const pendingDb = nodes[0]!.server.db.kysely;
+  while ((await pendingDb.selectFrom('reaction_pending').select('message_id').execute()).length > 0) await sleep(50);
   await settle();
 
   const db = nodes[0]!.server.db.kysely;
   const rows = await db
     .selectFrom('group_messages')
-    .select(['id', 'group_id', 'type', 'content', 'edited_time'])
+    .select(['id', 'group_id', 'type', 'content', 'edited_time', 'reactions', 'react_time'])
     .orderBy('id')
     .execute();
   const edited = rows.filter((m) => m.edited_time !== null);
@@ -223,6 +249,20 @@ async function run(nodes: TestServer[]): Promise<void> {
         expect(open).toEqual(serverPins(w.group_id, w.joined_at_id));
       }
       expect([...t.pinsApplied.values()].every((n) => n === 1)).toBe(true);
+      // Each reacted message shows the last REACTION notice inside its window (none resurrected), and where the
+      // window is still open, the server's final reactions; each REACTION applied once.
+      const lastReaction = new Map<number, { reactions: unknown; reactTime: number }>();
+      for (const r of rows) {
+        if (r.type !== MessageType.REACTION || !expected.includes(r.id)) continue;
+        const notice = parseReactionNotice(r.content)!;
+        lastReaction.set(notice.id, { reactions: notice.reactions, reactTime: notice.reactTime });
+      }
+      for (const [id, want] of lastReaction) if (expected.includes(id)) expect(t.reacted.get(id)).toEqual(want);
+      for (const m of rows.filter((e) => e.react_time !== null && expected.includes(e.id))) {
+        if (windowEndsBefore(u.id, m.group_id)) continue;
+        expect(t.reacted.get(m.id)).toEqual({ reactions: JSON.parse(m.reactions!), reactTime: m.react_time });
+      }
+      expect([...t.reactionsApplied.values()].every((n) => n === 1)).toBe(true);
     }
   }
   // The joiner saw nothing of group A from before the invitation, the leaver nothing of B after leaving.
@@ -239,7 +279,7 @@ async function run(nodes: TestServer[]): Promise<void> {
   expect(midPull).toBeGreaterThan(0);
   console.info(
     `group loss test (${process.env.TEST_DB ?? 'sqlite'}, ${nodes.length} node(s)): ${sentCount} messages ` +
-      `(${recalls} recalls, ${edits} edits, ${pinChanges} pin changes) in ${groups.length} groups, ${all.length} terminals, ${logins} logins, ` +
+      `(${recalls} recalls, ${edits} edits, ${pinChanges} pin changes, ${reactions} reaction changes) in ${groups.length} groups, ${all.length} terminals, ${logins} logins, ` +
       `${midPull} drops before LOADING false, ${Date.now() - started} ms`,
   );
 }

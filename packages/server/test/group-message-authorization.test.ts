@@ -100,6 +100,37 @@ const matrix = (): Record<GroupMessageEndpoint, Row> => ({
     },
     ...outsiders('groupPins', () => ({ query: { groupId: g } })),
   },
+  groupReact: {
+    owner: async () => {
+      const r = await ok('owner', 'groupReact', { params: { id: sent.member }, body: { emoji: '👍' } });
+      expect(r.mine).toBe('👍');
+      await ok('owner', 'groupReact', { params: { id: sent.member }, body: { emoji: null } });
+    },
+    admin: async () => {
+      await ok('admin', 'groupReact', { params: { id: sent.owner }, body: { emoji: '❤️' } });
+      await ok('admin', 'groupReact', { params: { id: sent.owner }, body: { emoji: '❤️' } });
+    },
+    member: async () => {
+      await ok('member', 'groupReact', { params: { id: sent.member }, body: { emoji: '🙏' } });
+      await ok('member', 'groupReact', { params: { id: sent.member }, body: { emoji: null } });
+    },
+    left: () => refused('left', 'groupReact', 'groupNotJoined', { params: { id: sent.left }, body: { emoji: '👍' } }),
+    stranger: () =>
+      refused('stranger', 'groupReact', 'messageNotExist', { params: { id: sent.owner }, body: { emoji: '👍' } }),
+  },
+  groupReactions: {
+    owner: async () => {
+      expect((await ok('owner', 'groupReactions', { query: { id: sent.member } })).more).toBe(false);
+    },
+    admin: async () => {
+      await ok('admin', 'groupReactions', { query: { id: sent.owner, emoji: '👍' } });
+    },
+    member: async () => {
+      await ok('member', 'groupReactions', { query: { id: sent.owner, page: 2 } });
+    },
+    left: () => refused('left', 'groupReactions', 'groupNotJoined', { query: { id: sent.left } }),
+    stranger: () => refused('stranger', 'groupReactions', 'messageNotExist', { query: { id: sent.owner } }),
+  },
   groupPullOffline: {
     owner: async () => {
       await ok('owner', 'groupPullOffline', { query: { minId: 0 } });

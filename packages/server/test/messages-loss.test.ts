@@ -29,6 +29,8 @@ const EDIT_EVERY = 10;
 const EDITS_AT_ONCE = 3;
 /** Every n-th message (offset 7) gets pins and unpins by both parties at once, in random order. */
 const PIN_EVERY = 10;
+/** Every n-th message (offset 3) gets concurrent reactions, switches and removals from both parties. */
+const REACT_EVERY = 10;
 const DEADLINE_MS = 40_000;
 
 let ts: TestServer;
@@ -67,6 +69,7 @@ it(
     let recalls = 0;
     let edits = 0;
     let pinChanges = 0;
+    let reactions = 0;
     await Promise.all(
       senders.map(async (s) => {
         let next = 0;
@@ -118,6 +121,22 @@ it(
                 );
                 pinChanges += ops.length;
               }
+              if (n % REACT_EVERY === 3) {
+                const react = (u: TestUser, emoji: string | null) =>
+                  client.ok('privateReact', { token: u.tokens.accessToken, params: { id: msg.id }, body: { emoji } });
+                // Each party's changes in order; the two parties at once.
+                await Promise.all([
+                  (async () => {
+                    await react(to, '👍');
+                    await react(to, rand(0, 1) === 0 ? null : '😂');
+                  })(),
+                  (async () => {
+                    await react(s, '❤️');
+                    if (rand(0, 1) === 0) await react(s, '❤️');
+                  })(),
+                ]);
+                reactions += 4;
+              }
               await sleep(rand(20, 150));
             }
           }),
@@ -139,9 +158,11 @@ it(
 
     const rows = await ts.server.db.kysely
       .selectFrom('private_messages')
-      .select(['id', 'send_id', 'recv_id', 'content', 'edited_time'])
+      .select(['id', 'send_id', 'recv_id', 'content', 'edited_time', 'reactions', 'react_time'])
       .execute();
     const edited = rows.filter((m) => m.edited_time !== null);
+    const reacted = rows.filter((m) => m.react_time !== null);
+    expect(reacted.length).toBeGreaterThan(0);
     expect(edited.length).toBeGreaterThan(0);
     const pinRows = await ts.server.db.kysely.selectFrom('message_pins').selectAll().where('kind', '=', 0).execute();
     expect(pinRows.length).toBeGreaterThan(0);
@@ -168,6 +189,11 @@ it(
         // Its pins are the server's; each PIN applied once.
         expect(t.pinned()).toEqual(pinsOf(r.id));
         expect([...t.pinsApplied.values()].every((n) => n === 1)).toBe(true);
+        // Each reacted message shows exactly the server's final reactions (none resurrected); each REACTION applied once.
+        for (const m of reacted.filter((e) => e.recv_id === r.id)) {
+          expect(t.reacted.get(m.id)).toEqual({ reactions: JSON.parse(m.reactions!), reactTime: m.react_time });
+        }
+        expect([...t.reactionsApplied.values()].every((n) => n === 1)).toBe(true);
       }
     }
     // Every sent message reached somebody's terminals; the chaos did happen.
@@ -179,7 +205,7 @@ it(
     expect(logins).toBeGreaterThan(all.length * 5);
     expect(midPull).toBeGreaterThan(0);
     console.info(
-      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls, ${edits} edits, ${pinChanges} pin changes), ` +
+      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls, ${edits} edits, ${pinChanges} pin changes, ${reactions} reaction changes), ` +
         `${all.length} terminals, ${logins} logins, ${midPull} drops before LOADING false, ${Date.now() - started} ms`,
     );
   },

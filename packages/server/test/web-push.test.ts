@@ -178,6 +178,47 @@ describe('who is notified', () => {
     expect(await pushedTo('/push/bob', () => edit('see you at 5 @Bob', [bob.id]))).toEqual([]);
   });
 
+  it('a reaction to my message notifies me, once per notice; my own reaction and a removal do not', async () => {
+    const body = sendBody(alice.id, MessageType.TEXT, 'lunch?');
+    const { id } = await client.ok('privateSend', { token: tok(bob), body });
+    const react = (u: TestUser, emoji: string | null) =>
+      client.ok('privateReact', { token: tok(u), params: { id }, body: { emoji } });
+    const got = await pushedTo('/push/bob', () => react(alice, '👍'));
+    expect(got).toHaveLength(1);
+    expect(decryptPayload(got[0]!.body, bobKeys)).toMatchObject({
+      kind: PushKind.MESSAGE,
+      chatType: ChatType.PRIVATE,
+      chatId: alice.id,
+      type: MessageType.REACTION,
+      body: '👍',
+    });
+    expect(await pushedTo('/push/bob', () => react(bob, '❤️'))).toEqual([]);
+    expect(await pushedTo('/push/bob', () => react(alice, null))).toEqual([]);
+  });
+
+  it('a group member’s reaction to my message notifies me once its window closes, with the member’s name', async () => {
+    const body = { tmpId: tmpId(), groupId, type: MessageType.TEXT, content: 'pizza?' };
+    const { id } = await client.ok('groupSend', { token: tok(bob), body });
+    const got = await pushedTo('/push/bob', async () => {
+      await client.ok('groupReact', { token: tok(alice), params: { id }, body: { emoji: '🍕' } });
+      // The notice is stored when the coalescing window ends.
+      const db = ts.server.db.kysely;
+      while ((await db.selectFrom('reaction_pending').select('message_id').execute()).length > 0) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    expect(got).toHaveLength(1);
+    expect(decryptPayload(got[0]!.body, bobKeys)).toMatchObject({
+      kind: PushKind.MESSAGE,
+      chatType: ChatType.GROUP,
+      chatId: groupId,
+      title: 'Team',
+      from: 'Alice',
+      type: MessageType.REACTION,
+      body: '🍕',
+    });
+  });
+
   it('a system notification', async () => {
     const got = await pushedTo('/push/bob', () =>
       sendSystem(ts, { userIds: [bob.id] }, { title: 'Maintenance', coverUrl: '', intro: 'Tonight', content: 'x' }),

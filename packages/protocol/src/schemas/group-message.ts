@@ -1,5 +1,6 @@
 /** Group message endpoints and frames (wire-contract §6). */
 import { z } from 'zod';
+import { reactionSummary } from './message-reaction.js';
 import { Limits } from '../limits.js';
 import { MessageType } from '../constants.js';
 import { bodyId, id } from './fields.js';
@@ -42,6 +43,10 @@ export const groupMessage = z.object({
   editTime: z.number().int().optional(),
   /** A TEXT message's link preview, attached by the server from its cache (link-preview.ts). */
   linkPreview: linkPreview.optional(),
+  /** Present when it has reactions: the summary as of `reactTime` (docs/PROTOCOL.md "Reactions"). */
+  reactions: reactionSummary.optional(),
+  /** Present when its reactions ever changed: the time of the summary it carries. */
+  reactTime: z.number().int().optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { linkPreview } from './link-preview.js';
+import { reactionSummary } from './message-reaction.js';
 
 export const quoteMessage = z.object({
   id: z.number().int(),
@@ -31,6 +32,10 @@ export const privateMessage = z.object({
   editTime: z.number().int().optional(),
   /** A TEXT message's link preview, attached by the server from its cache (link-preview.ts). */
   linkPreview: linkPreview.optional(),
+  /** Present when it has reactions: the summary as of `reactTime` (docs/PROTOCOL.md "Reactions"). */
+  reactions: reactionSummary.optional(),
+  /** Present when its reactions ever changed: the time of the summary it carries. */
+  reactTime: z.number().int().optional(),
 });
 export type PrivateMessage = z.infer<typeof privateMessage>;
 

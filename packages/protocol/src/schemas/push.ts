@@ -119,6 +119,8 @@ export interface PushStrings {
   missedVideoCall: string;
   missedGroupCall: string;
   newMessage: string;
+  /** A reaction to the user's message (MessageType.REACTION): `{{emoji}}` is the reaction; absent in words saved before. */
+  reacted?: string;
   appName: string;
 }
 
@@ -138,6 +140,7 @@ export const PUSH_STRINGS_EN: PushStrings = {
   missedVoiceCall: 'Missed voice call',
   missedVideoCall: 'Missed video call',
   missedGroupCall: 'Missed group call',
+  reacted: 'Reacted {{emoji}} to your message',
   newMessage: 'New message',
   appName: 'Parley',
 };

@@ -21,6 +21,7 @@ import { searchDeferred } from './migrations/0017_search_deferred.js';
 import { quitView } from './migrations/0018_quit_view.js';
 import { userNameSkeleton } from './migrations/0019_user_name_skeleton.js';
 import { messageEdit } from './migrations/0020_message_edit.js';
+import { reactions } from './migrations/0021_reactions.js';
 import { pins } from './migrations/0022_pins.js';
 import { linkPreviews } from './migrations/0023_link_previews.js';
 
@@ -46,6 +47,7 @@ const migrations = {
   '0018_quit_view': quitView,
   '0019_user_name_skeleton': userNameSkeleton,
   '0020_message_edit': messageEdit,
+  '0021_reactions': reactions,
   '0022_pins': pins,
   '0023_link_previews': linkPreviews,
 } as const;

@@ -108,6 +108,10 @@ export interface PrivateMessagesTable {
   edited_time: ColumnType<number | null, number | null | undefined, number | null>;
   /** The attached link preview's wire JSON, null: none (migration 0023); inserts may leave it out. */
   link_preview: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The reaction summary JSON as of `react_time`, null: none ever (migration 0021); inserts may leave it out. */
+  reactions: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Time of the last REACTION notice of this message (strictly increasing), null if none (migration 0021). */
+  react_time: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GroupsTable {
@@ -172,6 +176,10 @@ export interface GroupMessagesTable {
   forwarded: ColumnType<number, number | undefined, number>;
   /** Epoch ms of the last edit, null if never edited (migration 0020); inserts may leave it out. */
   edited_time: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The reaction summary JSON as of `react_time`, null: none ever (migration 0021); inserts may leave it out. */
+  reactions: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Time of the last REACTION notice of this message (strictly increasing), null if none (migration 0021). */
+  react_time: ColumnType<number | null, number | null | undefined, number | null>;
   /** The attached link preview's wire JSON, null: none (migration 0023); inserts may leave it out. */
   link_preview: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -312,6 +320,25 @@ export interface MessagePinClocksTable {
   pin_time: number;
 }
 
+/** One person's reaction to a message (migration 0021): kind 0 private, 1 group. */
+export interface MessageReactionsTable {
+  kind: number;
+  message_id: number;
+  user_id: number;
+  emoji: string;
+  created_at: number;
+}
+
+/** A message whose REACTION notice is still to be stored (migration 0021). */
+export interface ReactionPendingTable {
+  kind: number;
+  message_id: number;
+  due_at: number;
+  actor_id: number;
+  last_user_id: number | null;
+  last_emoji: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -334,6 +361,8 @@ export interface Database {
   login_sessions: LoginSessionsTable;
   message_pins: MessagePinsTable;
   message_pin_clocks: MessagePinClocksTable;
+  message_reactions: MessageReactionsTable;
+  reaction_pending: ReactionPendingTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -81,6 +81,9 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   privatePins: { user: [60, MIN], address: [600, MIN] },
   // link previews: the composer asks once per link typed (debounced); each miss fetches a page.
   linkPreview: { user: [30, MIN], address: [120, MIN] },
+  // reactions: a lively chat is a tap a second; the who-reacted list is a page a second.
+  privateReact: { user: [120, MIN], address: [1200, MIN] },
+  privateReactions: { user: [60, MIN], address: [600, MIN] },
   privatePullOffline: { user: [30, MIN], address: [300, MIN] },
   privateReaded: { user: [300, MIN], address: [1200, MIN] },
   privateMaxReadedId: read,
@@ -109,6 +112,8 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   groupPin: { user: [30, MIN], address: [300, MIN] },
   groupUnpin: { user: [30, MIN], address: [300, MIN] },
   groupPins: { user: [60, MIN], address: [600, MIN] },
+  groupReact: { user: [120, MIN], address: [1200, MIN] },
+  groupReactions: { user: [60, MIN], address: [600, MIN] },
   groupPullOffline: { user: [30, MIN], address: [300, MIN] },
   groupReaded: { user: [300, MIN], address: [1200, MIN] },
   groupFindReadedUsers: read,

@@ -1,6 +1,7 @@
 /** Thin handlers for wire-contract §5 (groups) and the group half of §6 (group messages). */
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
+import { ReactionKind } from '../services/reactions/summary.js';
 
 export const groupRoutes = ({
   groups,
@@ -10,6 +11,7 @@ export const groupRoutes = ({
   groupPins,
   groupSync,
   groupCalls,
+  reactions,
 }: Services) => {
   const done = async (work: Promise<void>) => {
     await work;
@@ -55,6 +57,10 @@ export const groupRoutes = ({
   const groupPinList: Handler<'groupPins'> = ({ auth, query }) => groupPins.list(auth.userId, query.groupId);
   const groupPinByMembers: Handler<'groupPinByMembers'> = ({ auth, body }) =>
     done(groupPins.setPinByMembers(auth.userId, body.groupId, body.enabled));
+  const groupReact: Handler<'groupReact'> = ({ auth, params, body }) =>
+    reactions.react(ReactionKind.GROUP, auth.userId, params.id, body.emoji);
+  const groupReactions: Handler<'groupReactions'> = ({ auth, query }) =>
+    reactions.reactors(ReactionKind.GROUP, auth.userId, query);
   const groupPullOffline: Handler<'groupPullOffline'> = ({ auth, query }) =>
     done(groupSync.pullOffline(auth.userId, auth.terminal, query.minId));
   const groupReaded: Handler<'groupReaded'> = ({ auth, query }) =>
@@ -87,6 +93,8 @@ export const groupRoutes = ({
     groupUnpin,
     groupPins: groupPinList,
     groupPinByMembers,
+    groupReact,
+    groupReactions,
     groupPullOffline,
     groupReaded,
     groupFindReadedUsers,

@@ -47,6 +47,9 @@ import { PrivateMessageService } from './private-message.js';
 import { PrivateEditService } from './private-edit.js';
 import { GroupPinService } from './pins/group-pins.js';
 import { PrivatePinService } from './pins/private-pins.js';
+import { ReactionFlusher } from './reactions/flusher.js';
+import { ReactionService } from './reactions/reaction-service.js';
+import { ReactTargets } from './reactions/targets.js';
 import { PrivateSyncService } from './private-sync.js';
 import { createPushNotify, type PushNotify } from './push-notify/index.js';
 import { RelationService } from './relation.js';
@@ -102,6 +105,9 @@ export interface Services {
   groupEdits: GroupEditService;
   /** Pinned messages of groups and the group's pin setting (issue 21 point 3). */
   groupPins: GroupPinService;
+  /** Reactions to private and group messages (issue 21 point 2) and their coalesced notices. */
+  reactions: ReactionService;
+  reactionFlusher: ReactionFlusher;
   groupSync: GroupMessageSyncService;
   /** System notifications (the system stream, serializer key -1): send, pull, content, read. */
   systemMessages: SystemMessageService;
@@ -199,6 +205,10 @@ export function createServices(
     await groupCalls.onUserClosed(userId);
   };
   const devices = new DeviceService(db.kysely, push, facts);
+  const reactionFlusher = new ReactionFlusher(db.kysely, db.dialect, serializer, groupStream, push, clock, {
+    sweepMs: config.reactionSweepMs,
+    onError: (err) => console.error('reaction notices failed', err),
+  });
   const outbound = new OutboundFetcher({ enabled: config.outboundFetch, allowCidrs: config.outboundAllowCidrs });
   const limits = createLimits(config, limitsRedis);
   const linkPreviews = new LinkPreviewService(db.kysely, outbound, uploads, clock, {
@@ -273,6 +283,15 @@ export function createServices(
     groupMessages: new GroupMessageService(db.kysely, groupStream, facts, linkPreviews),
     groupEdits: new GroupEditService(db.kysely, groupStream, config.editWindowMs),
     groupPins: new GroupPinService(db.kysely, groupStream, groupChanges),
+    reactions: new ReactionService(
+      db.kysely,
+      db.dialect,
+      new ReactTargets(db.kysely, relations),
+      reactionFlusher,
+      clock,
+      config.reactionCoalesceMs,
+    ),
+    reactionFlusher,
     groupSync: new GroupMessageSyncService(db.kysely, groupStream, push),
     systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, facts, clock),
     favourites: new FavouriteService(db.kysely, serializer, push, clock),

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { LinkPreview, PrivateMessage, QuoteMessage } from '@parley/protocol';
 import type { Database, PrivateMessageRow } from '../db/schema.js';
+import { parseSummary } from './reactions/summary.js';
 
 export function toQuote(row: PrivateMessageRow): QuoteMessage {
   return { id: row.id, sendId: row.send_id, type: row.type, content: row.content, status: row.status };
@@ -22,6 +23,11 @@ export function toWirePrivateMessage(row: PrivateMessageRow, quote?: QuoteMessag
   if (row.forwarded === 1) msg.forwarded = true;
   if (row.edited_time !== null && row.edited_time !== undefined) msg.editTime = row.edited_time;
   if (row.link_preview) msg.linkPreview = JSON.parse(row.link_preview) as LinkPreview;
+  if (row.react_time !== null && row.react_time !== undefined) {
+    msg.reactTime = row.react_time;
+    const reactions = parseSummary(row.reactions);
+    if (reactions.length > 0) msg.reactions = reactions;
+  }
   return msg;
 }
 

@@ -30,11 +30,13 @@ import type { PushService } from '../realtime/push.js';
 import { toQuote, toWirePrivateMessage, toWireWithQuotes } from './private-message-wire.js';
 import { PinKind, dropPin } from './pins/pin-store.js';
 import type { LinkPreviewService } from './link-preview/link-preview-service.js';
+import { clearReactions } from './reactions/clear.js';
+import { ReactionKind } from './reactions/summary.js';
 import type { RelationService } from './relation.js';
 import type { UserSerializer } from './user-serializer.js';
 
-// edited_time: only an edit sets it (private-edit.ts).
-type NewPrivateMessage = Omit<Insertable<PrivateMessagesTable>, 'id' | 'edited_time'>;
+// edited_time, reactions, react_time: only an edit (private-edit.ts) or a reaction notice (reactions/) sets them.
+type NewPrivateMessage = Omit<Insertable<PrivateMessagesTable>, 'id' | 'edited_time' | 'reactions' | 'react_time'>;
 
 /** The private send's row for PgInsertBatch: its columns' types and the (sender, tmpId) key. */
 export const PRIVATE_MESSAGE_BATCH: InsertBatchSpec = {
@@ -207,12 +209,14 @@ export class PrivateMessageService {
       const recall = await db.transaction().execute(async (tx) => {
         const marked = await tx
           .updateTable('private_messages')
-          .set({ status: MessageStatus.RECALL, content: '', link_preview: null })
+          .set({ status: MessageStatus.RECALL, content: '', link_preview: null, reactions: null })
           .where('id', '=', id)
           .where('status', '!=', MessageStatus.RECALL)
           .executeTakeFirst();
         if (Number(marked.numUpdatedRows) === 0) return undefined;
         await dropPin(tx, PinKind.PRIVATE, id);
+        // A recalled message keeps no reactions; its RECALL clears them on every terminal.
+        await clearReactions(tx, ReactionKind.PRIVATE, id);
         return tx
           .insertInto('private_messages')
           .values({

@@ -18,6 +18,9 @@
  *   shows it): `shown`, the view the loss tests compare with the server's rows.
  * - A PIN (15) message, when first held, sets its message's pin if its `pinTime` is
  *   newer than the pin state known; a RECALL takes the message out of the pins for good.
+ * - A REACTION (14) message, when first held, replaces its message's reactions if its
+ *   `reactTime` is newer than what the message shows (a message pulled later carries
+ *   its summary and reactTime); a RECALL clears them for good: `reacted`.
  */
 import { WebSocket } from 'ws';
 import {
@@ -29,6 +32,8 @@ import {
   api,
   parseEditNotice,
   parsePinNotice,
+  parseReactionNotice,
+  type ReactionSummary,
   type PrivateMessage,
   type ServerFrame,
   Terminal,
@@ -46,6 +51,10 @@ export class ChatClient {
   readonly pinState = new Map<number, { pinned: boolean; pinTime: number }>();
   /** How many times each PIN message was applied: once each. */
   readonly pinsApplied = new Map<number, number>();
+  /** What each held message shows of its reactions: the summary and its reactTime (-1: none yet). */
+  readonly reacted = new Map<number, { reactions: ReactionSummary; reactTime: number }>();
+  /** How many times each REACTION message was applied: once each. */
+  readonly reactionsApplied = new Map<number, number>();
   cursor = 0;
   /** Statistics: logins, and sockets dropped before their pull finished. */
   logins = 0;
@@ -169,6 +178,14 @@ export class ChatClient {
     if (msg.type === MessageType.TEXT) this.show(msg.id, msg.content, msg.editTime ?? -1);
     if (msg.type === MessageType.PIN) this.applyPin(msg);
     if (msg.type === MessageType.RECALL) this.pinState.set(Number(msg.content), { pinned: false, pinTime: Infinity });
+    if (msg.type === MessageType.TEXT) this.react(msg.id, msg.reactions ?? [], msg.reactTime ?? -1);
+    if (msg.type === MessageType.RECALL) this.react(Number(msg.content), [], Infinity);
+    if (msg.type === MessageType.REACTION) {
+      const notice = parseReactionNotice(msg.content);
+      if (!notice) return;
+      this.reactionsApplied.set(msg.id, (this.reactionsApplied.get(msg.id) ?? 0) + 1);
+      this.react(notice.id, notice.reactions, notice.reactTime);
+    }
     if (msg.type !== MessageType.EDIT) return;
     const notice = parseEditNotice(msg.content);
     if (!notice) return;
@@ -189,6 +206,11 @@ export class ChatClient {
   /** The ids of the messages this terminal shows pinned, ascending. */
   pinned(): number[] {
     return [...this.pinState].flatMap(([id, p]) => (p.pinned ? [id] : [])).sort((a, b) => a - b);
+  }
+
+  private react(id: number, reactions: ReactionSummary, reactTime: number): void {
+    const now = this.reacted.get(id);
+    if (!now || reactTime > now.reactTime) this.reacted.set(id, { reactions, reactTime });
   }
 
   private show(id: number, content: string, editTime: number): void {

@@ -101,6 +101,8 @@ const MESSAGE_ENDPOINTS = [
   'groupPin',
   'groupUnpin',
   'groupPins',
+  'groupReact',
+  'groupReactions',
   'groupPullOffline',
   'groupReaded',
   'groupFindReadedUsers',

@@ -173,6 +173,13 @@ export async function listUploads(dataDir: string): Promise<string[]> {
  */
 export async function snapshotState(ts: TestServer): Promise<string> {
   const db = ts.server.db.kysely;
+  // A group reaction's notice is stored when its window ends: a flush between the two
+  // snapshots of a refusal is an earlier call's change, so wait until none is pending.
+  const deadline = Date.now() + 5000;
+  while ((await db.selectFrom('reaction_pending').select('message_id').limit(1).execute()).length > 0) {
+    if (Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
   const tables = [
     'users',
     'refresh_tokens',
@@ -194,8 +201,16 @@ export async function snapshotState(ts: TestServer): Promise<string> {
   const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
   // Keyed by (user_id, seq_no), no id column.
   const inbox = await db.selectFrom('system_inbox').selectAll().orderBy('user_id').orderBy('seq_no').execute();
-  // Keyed by (kind, message) and (kind, chat), no id column.
+  // Keyed by (kind, message[, user]) and (kind, chat), no id column.
   const pins = await db.selectFrom('message_pins').selectAll().orderBy('kind').orderBy('message_id').execute();
   const clocks = await db.selectFrom('message_pin_clocks').selectAll().orderBy('kind').orderBy('chat_key').execute();
-  return JSON.stringify([rows, inbox, pins, clocks, await listUploads(ts.dataDir)]);
+  const reactions = await db
+    .selectFrom('message_reactions')
+    .selectAll()
+    .orderBy('kind')
+    .orderBy('message_id')
+    .orderBy('user_id')
+    .execute();
+  const pending = await db.selectFrom('reaction_pending').selectAll().orderBy('kind').orderBy('message_id').execute();
+  return JSON.stringify([rows, inbox, pins, clocks, reactions, pending, await listUploads(ts.dataDir)]);
 }

@@ -39,6 +39,9 @@ export interface World {
   mine: number;
   fromF: number;
   others: number;
+  /** A → X before X unfriended A, A → K before K blocked A. */
+  toX: number;
+  toK: number;
   myComplaint: number;
   fComplaint: number;
 }
@@ -128,7 +131,11 @@ export async function openWorld(): Promise<void> {
   ];
   for (const other of [f, k, x]) await befriend(client, a, other);
   await befriend(client, t1, t2);
-  await client.ok('privateSend', { token: tok(a), body: sendBody(x.id, MessageType.TEXT, 'old times') });
+  const toX = (await client.ok('privateSend', { token: tok(a), body: sendBody(x.id, MessageType.TEXT, 'old times') }))
+    .id;
+  const toK = (
+    await client.ok('privateSend', { token: tok(a), body: sendBody(k.id, MessageType.TEXT, 'before the block') })
+  ).id;
   await client.ok('friendDelete', { token: tok(x), params: { friendId: a.id } });
   await client.ok('blacklistAdd', { token: tok(k), query: { userId: a.id } });
   const mine = (await client.ok('privateSend', { token: tok(a), body: sendBody(f.id, MessageType.TEXT, 'hi F') })).id;
@@ -142,7 +149,7 @@ export async function openWorld(): Promise<void> {
   }
   const myComplaint = (await client.ok('complaintPage', { token: tok(a) }))[0]!.id;
   const fComplaint = (await client.ok('complaintPage', { token: tok(f) }))[0]!.id;
-  w = { a, f, k, x, s, mine, fromF, others, myComplaint, fComplaint };
+  w = { a, f, k, x, s, mine, fromF, others, toX, toK, myComplaint, fComplaint };
   // Everyone but A online on WEB: presence must show only where the relationship allows.
   fSocket = await TestSocket.login(ts.wsUrl, tok(f));
   for (const u of [k, x, s]) await TestSocket.login(ts.wsUrl, tok(u));

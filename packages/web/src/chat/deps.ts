@@ -8,6 +8,7 @@ import type {
   ImageUploadResult,
   PrivateMessage,
   PrivateSendRequest,
+  ReactReply,
   VideoUploadResult,
 } from '@parley/protocol';
 import type { Translate } from '../i18n/timeText';
@@ -20,6 +21,8 @@ export interface ChatApi {
   recall(id: number): Promise<PrivateMessage>;
   /** Replies the stored EDIT (13) message. */
   edit(id: number, content: string): Promise<PrivateMessage>;
+  /** Sets, switches or (null) takes off my reaction. */
+  react(id: number, emoji: string | null): Promise<ReactReply>;
   pullOffline(minId: number): Promise<unknown>;
   readed(friendId: number): Promise<unknown>;
   maxReadedId(friendId: number): Promise<number>;
@@ -33,6 +36,7 @@ export interface GroupChatApi {
   recall(id: number): Promise<GroupMessage>;
   /** Replies the stored EDIT (13) message; `atUserIds`: the mentions of the new text. */
   edit(id: number, content: string, atUserIds: number[]): Promise<GroupMessage>;
+  react(id: number, emoji: string | null): Promise<ReactReply>;
   pullOffline(minId: number): Promise<unknown>;
   /** I read the group up to messageId. */
   readed(groupId: number, messageId: number): Promise<unknown>;

@@ -15,7 +15,7 @@
  * - send.ts (attachments.ts): the send pipeline, recall, delete; editing.ts: edit;
  * - chatList.ts, history.ts: open, close, drafts, pin, remove, older messages.
  */
-import type { ChatType } from '@parley/protocol';
+import { ChatType } from '@parley/protocol';
 import type { Store } from '../app/createStore';
 import { createChatList } from './chatList';
 import { createCore, newSession } from './context';
@@ -25,6 +25,7 @@ import { createHistory } from './history';
 import { createGroupIncoming } from './groupIncoming';
 import { createIncoming } from './incoming';
 import { createLifecycle } from './lifecycle';
+import { withReactReply } from './reactions';
 import { createReading } from './reading';
 import { createSaver } from './saving';
 import { createSending } from './send';
@@ -110,6 +111,14 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
     retry: sending.retry,
     recall: sending.recall,
     edit,
+    react: async (type, targetId, messageId, emoji) => {
+      const gen = session.gen;
+      const api = type === ChatType.GROUP ? deps.groupApi : deps.api;
+      const reply = await api.react(messageId, emoji);
+      const uid = session.userId;
+      if (gen !== session.gen || uid === null) return;
+      core.patch(chatKey({ type, targetId }), (c) => withReactReply(c, reply, uid));
+    },
     deleteMessage: sending.deleteMessage,
     loadOlder,
     setDraft: chatList.setDraft,

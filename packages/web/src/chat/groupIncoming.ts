@@ -10,6 +10,7 @@ import type { ChatPatch, EngineCore } from './context';
 import { atFlagsOf, fromGroupWire, withReadUpTo, withReceiptCount } from './groupMessages';
 import { applyRecall, countsAsUnread, indexOfId, insertMessage } from './messages';
 import { recallNotice } from './preview';
+import { withReactionNotice } from './reactions';
 import type { Reading } from './reading';
 import { lastOf } from './state';
 import { chatKey } from './types';
@@ -28,6 +29,8 @@ export interface GroupIncoming {
   applyEditMessage(wire: GroupMessage): void;
   /** A PIN message: the group's pins follow. */
   applyPinMessage(wire: GroupMessage): void;
+  /** A REACTION message: the message shows its reactions; a member's reaction to mine, in the preview. */
+  applyReactionMessage(wire: GroupMessage): void;
   /** READED: I read the group up to `content` on my other terminal. */
   applyReaded(wire: GroupMessage): void;
   /** RECEIPT: new read count of one of my receipt messages. */
@@ -111,6 +114,12 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
 
   function applyPinMessage(wire: GroupMessage) {
     deps.pins?.notice(keyOf(wire.groupId), wire.content);
+  }
+
+  function applyReactionMessage(wire: GroupMessage) {
+    const uid = session.userId;
+    if (uid === null) return;
+    core.patch(keyOf(wire.groupId), (c) => withReactionNotice(c, wire.content, uid, wire.sendNickName ?? ''));
   }
 
   function entryOf(wire: GroupMessage, uid: number) {
@@ -203,6 +212,7 @@ export function createGroupIncoming(core: EngineCore, reading: Reading): GroupIn
     applyRecallMessage,
     applyEditMessage,
     applyPinMessage,
+    applyReactionMessage,
     applyReaded,
     applyReceiptFrame,
     applyReadPositions,

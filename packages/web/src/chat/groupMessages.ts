@@ -6,6 +6,7 @@
 import { AT_ALL, MessageStatus, type GroupMessage } from '@parley/protocol';
 import { countsAsUnread, indexOfId } from './messages';
 import type { ChatRecord } from './state';
+import { withWireReactions } from './reactions';
 import type { ChatMessage } from './types';
 
 /** Build the store's entry from a wire group message. */
@@ -29,6 +30,7 @@ export function fromGroupWire(m: GroupMessage, selfId: number): ChatMessage {
   if (m.forwarded) entry.forwarded = true;
   if (m.editTime !== undefined) entry.editTime = m.editTime;
   if (m.linkPreview) entry.linkPreview = m.linkPreview;
+  withWireReactions(entry, m, selfId);
   if (m.receipt) {
     entry.receipt = true;
     entry.receiptOk = m.receiptOk;

@@ -8,6 +8,7 @@ import { withEdit } from './edits';
 import type { ChatPatch, EngineCore } from './context';
 import { applyRecall, countsAsUnread, fromWire, indexOfId, insertMessage, privateTargetOf } from './messages';
 import { recallNotice } from './preview';
+import { withReactionNotice } from './reactions';
 import type { Reading } from './reading';
 import { lastOf, withReceipt } from './state';
 import { chatKey } from './types';
@@ -23,6 +24,8 @@ export interface Incoming {
   applyEditMessage(wire: PrivateMessage): void;
   /** A PIN message: the chat's pins follow. */
   applyPinMessage(wire: PrivateMessage): void;
+  /** A REACTION message: the message shows its reactions; the friend's reaction to mine, in the preview. */
+  applyReactionMessage(wire: PrivateMessage): void;
   /** READED: I read the chat on my other terminal. */
   applyReaded(wire: PrivateMessage): void;
   /** RECEIPT: the friend read my messages. */
@@ -80,6 +83,14 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     const uid = session.userId;
     if (uid === null) return;
     deps.pins?.notice(chatKey({ type: ChatType.PRIVATE, targetId: privateTargetOf(wire, uid) }), wire.content);
+  }
+
+  function applyReactionMessage(wire: PrivateMessage) {
+    const uid = session.userId;
+    if (uid === null) return;
+    core.patch(chatKey({ type: ChatType.PRIVATE, targetId: privateTargetOf(wire, uid) }), (c) =>
+      withReactionNotice(c, wire.content, uid, core.peerName(c)),
+    );
   }
 
   function applyMessage(wire: PrivateMessage, live: boolean): boolean {
@@ -164,6 +175,7 @@ export function createIncoming(core: EngineCore, reading: Reading): Incoming {
     applyRecallMessage,
     applyEditMessage,
     applyPinMessage,
+    applyReactionMessage,
     applyReaded,
     applyReceiptFrame,
   };

@@ -9,6 +9,7 @@
  * were appended at.
  */
 import { MessageStatus, MessageType, Timing, type PrivateMessage } from '@parley/protocol';
+import { withWireReactions } from './reactions';
 import { messageKey, type ChatMessage } from './types';
 
 /** Build the store's entry from a wire message. */
@@ -29,6 +30,7 @@ export function fromWire(m: PrivateMessage, selfId: number): ChatMessage {
   if (m.forwarded) entry.forwarded = true;
   if (m.editTime !== undefined) entry.editTime = m.editTime;
   if (m.linkPreview) entry.linkPreview = m.linkPreview;
+  withWireReactions(entry, m, selfId);
   return entry;
 }
 
@@ -148,7 +150,15 @@ export function applyRecall(list: readonly ChatMessage[], recalledId: number, no
   const next = list.map((m) => {
     if (m.id === recalledId && m.status !== MessageStatus.RECALL) {
       changed = true;
-      return { ...m, status: MessageStatus.RECALL, content: notice, quoteMessage: undefined };
+      // A recalled message keeps no reactions (the server cleared them with the recall).
+      return {
+        ...m,
+        status: MessageStatus.RECALL,
+        content: notice,
+        quoteMessage: undefined,
+        reactions: undefined,
+        myReaction: undefined,
+      };
     }
     if (m.quoteMessage?.id === recalledId && m.quoteMessage.status !== MessageStatus.RECALL) {
       changed = true;

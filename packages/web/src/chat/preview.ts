@@ -31,6 +31,10 @@ export interface LastMessage {
   tip?: GroupTip;
   /** A group text that mentions everyone: its AT_ALL_TEXT is shown in the reader's language. */
   atAll?: true;
+  /** A REACTION preview: who reacted with what (chat/reactions.ts) … */
+  reaction?: { name: string; emoji: string };
+  /** … to which of my messages (its own preview). */
+  reactedTo?: LastMessage;
 }
 
 const PLACEHOLDER: Partial<Record<number, string>> = {
@@ -98,6 +102,16 @@ export const tipText = (content: string, t: Translate, tip?: GroupTip): string =
 /** The chat list's last content as segments: placeholders and tips translated, what people wrote isolated. */
 export function previewSegments(last: LastMessage | undefined, peerName: string, t: Translate): Segment[] {
   if (!last) return [];
+  if (last.type === MessageType.REACTION && last.reaction) {
+    // "Ana reacted 👍 to: <my message>": the name and the message are what people wrote.
+    const { name, emoji } = last.reaction;
+    // A message this device does not hold (older than its history) is "your message".
+    if (!last.reactedTo) return translateSegments(t, 'chat.preview.reactedMine', { name, emoji });
+    return [
+      ...translateSegments(t, 'chat.preview.reacted', { name, emoji }),
+      ...contentSegments(last.reactedTo, t, peerName),
+    ];
+  }
   if (last.type === MessageType.RECALL || last.status === MessageStatus.RECALL) {
     return recallSegments(last.selfSend, last.sendNickName ?? peerName, t);
   }

@@ -38,6 +38,8 @@ export interface StreamHandlers<W extends { id: number; type: number }> {
   applyEditMessage(wire: W): void;
   /** A PIN message: the chat's pins follow (chat/pins.ts). */
   applyPinMessage(wire: W): void;
+  /** A REACTION message: the message shows the notice's reactions if newer (chat/reactions.ts). */
+  applyReactionMessage(wire: W): void;
   applyReaded(wire: W): void;
   applyReceiptFrame(wire: W): void;
 }
@@ -166,7 +168,7 @@ export function createStream<W extends { id: number; type: number }>(opts: Strea
       else batchTimer ??= timers.set(flushPulled, PULL_BATCH_MS);
       return;
     }
-    // Read marks, recalls and edits may refer to the messages held back.
+    // Read marks, recalls, edits and reactions may refer to the messages held back.
     flushPulled();
     if (type === MessageType.READED) return handlers.applyReaded(wire);
     if (type === MessageType.RECEIPT) return handlers.applyReceiptFrame(wire);
@@ -182,6 +184,11 @@ export function createStream<W extends { id: number; type: number }>(opts: Strea
     }
     if (type === MessageType.PIN) {
       handlers.applyPinMessage(wire);
+      trackFrameId(wire.id);
+      return;
+    }
+    if (type === MessageType.REACTION) {
+      handlers.applyReactionMessage(wire);
       trackFrameId(wire.id);
       return;
     }

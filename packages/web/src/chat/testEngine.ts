@@ -11,6 +11,7 @@ import {
   type GroupSendRequest,
   type PrivateMessage,
   type PrivateSendRequest,
+  type ReactReply,
 } from '@parley/protocol';
 import { createStore } from '../app/createStore';
 import { EMPTY_CHATS, createChatEngine, type ChatEngineDeps, type ChatsState, type Peer } from './engine';
@@ -119,6 +120,9 @@ export function setup(options: { visible?: boolean } = {}) {
         }),
       ),
     ),
+    react: vi.fn((id: number, emoji: string | null): Promise<ReactReply> =>
+      Promise.resolve({ id, reactions: emoji ? [{ emoji, count: 1, userIds: [ME] }] : [], mine: emoji }),
+    ),
     pullOffline: vi.fn((_minId: number) => Promise.resolve(null)),
     readed: vi.fn((_friendId: number) => Promise.resolve(null)),
     maxReadedId: vi.fn((_friendId: number) => Promise.resolve(-1)),
@@ -155,6 +159,9 @@ export function setup(options: { visible?: boolean } = {}) {
           content: JSON.stringify({ id, content, editTime: now }),
         }),
       ),
+    ),
+    react: vi.fn((id: number, emoji: string | null): Promise<ReactReply> =>
+      Promise.resolve({ id, reactions: emoji ? [{ emoji, count: 1, userIds: [ME] }] : [], mine: emoji }),
     ),
     pullOffline: vi.fn((_minId: number) => Promise.resolve(null)),
     readed: vi.fn((_groupId: number, _messageId: number) => Promise.resolve(null)),

@@ -3,7 +3,7 @@
  * src/chat/*) and the screens (chat list, chat box). Shapes follow spec §3
  * (Chat entry, Message) with the wire fields of wire-contract §6.
  */
-import type { CardContent, ChatType, GroupTip, LinkPreview, QuoteMessage } from '@parley/protocol';
+import type { CardContent, ChatType, GroupTip, LinkPreview, QuoteMessage, ReactionSummary } from '@parley/protocol';
 import type { Segment } from '../i18n/isolate';
 
 /** Where a message is in its life on this device (spec §3 loadStatus). */
@@ -41,6 +41,12 @@ export interface ChatMessage {
   editTime?: number;
   /** A text's link preview as the server attached it (an own send shows the composer's until stored). */
   linkPreview?: LinkPreview;
+  /** Its reactions as of `reactTime` (REACTION messages, chat/reactions.ts); absent: none. */
+  reactions?: ReactionSummary;
+  /** Time of the reaction summary it shows: a REACTION notice applies only if newer. */
+  reactTime?: number;
+  /** My reaction, when known (a chip names at most 20 reactors; my own reply tells me mine). */
+  myReaction?: string | null;
 }
 
 /** Stable key of a message in a list: `id:<id>` once stored, else `tmp:<tmpId>`. */
@@ -132,6 +138,8 @@ export interface ChatActions {
    * mentions of the new text. Rejects when refused (the request wrapper showed why).
    */
   edit(type: ChatType, targetId: number, messageId: number, content: string, atUserIds?: number[]): Promise<void>;
+  /** Sets, switches or (null) takes off my reaction; the reply shows at once (chat/reactions.ts). */
+  react(type: ChatType, targetId: number, messageId: number, emoji: string | null): Promise<void>;
   /** Delete for me: local only. */
   deleteMessage(type: ChatType, targetId: number, key: string): Promise<void>;
   loadOlder(type: ChatType, targetId: number): Promise<void>;

@@ -25,6 +25,8 @@ export function pushStrings(): PushStrings {
     missedVideoCall: t('push.missedVideoCall'),
     missedGroupCall: t('push.missedGroupCall'),
     newMessage: t('push.newMessage'),
+    // The service worker fills the emoji in.
+    reacted: t('push.reacted', { emoji: '{{emoji}}', interpolation: { escapeValue: false } }),
     appName: t('app.name'),
   };
 }

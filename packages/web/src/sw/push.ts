@@ -6,6 +6,7 @@
  * (push/strings.ts); English otherwise.
  */
 import {
+  MessageType,
   PUSH_STRINGS_CACHE,
   PUSH_STRINGS_EN as ENGLISH,
   PUSH_STRINGS_URL,
@@ -39,7 +40,9 @@ export function notificationText(p: Payload, s: PushStrings): { title: string; b
     const missed = p.chatType === 'GROUP' ? s.missedGroupCall : p.type === 41 ? s.missedVideoCall : s.missedVoiceCall;
     return { title: p.title, body: missed };
   }
-  const text = p.body || label || s.newMessage;
+  // A reaction's body is its emoji, worded by the user's language ("Reacted 👍 to your message").
+  const reacted = p.type === MessageType.REACTION ? (s.reacted ?? ENGLISH.reacted!) : undefined;
+  const text = reacted ? reacted.replace('{{emoji}}', p.body) : p.body || label || s.newMessage;
   return { title: p.title || s.appName, body: p.from ? `${p.from}: ${text}` : text };
 }
 

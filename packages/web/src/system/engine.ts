@@ -127,6 +127,7 @@ export function createSystemEngine(store: Store<SystemState>, deps: SystemEngine
       applyRecallMessage: () => undefined,
       applyEditMessage: () => undefined,
       applyPinMessage: () => undefined,
+      applyReactionMessage: () => undefined,
       applyReceiptFrame: () => undefined,
       applyReaded: (wire) => set(withRead(store.get(), wire.readSeq ?? 0)),
     },

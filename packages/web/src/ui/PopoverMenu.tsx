@@ -2,7 +2,7 @@
  * A small menu at a point (long-press or right-click position), kept inside the
  * viewport; closes on an outside press, Escape, scroll of the page, or a choice.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { moveByArrows, useFocusTrap } from './focusTrap';
 import './popover-menu.css';
@@ -24,11 +24,13 @@ interface PopoverMenuProps {
   testId?: string;
   /** A line above the items (e.g. a message's send time on a long-press). */
   header?: string;
+  /** A row above everything (the message menu's quick reactions); its buttons are menu items too. */
+  top?: ReactNode;
 }
 
 const MARGIN = 8;
 
-export function PopoverMenu({ x, y, items, onClose, label, testId, header }: PopoverMenuProps) {
+export function PopoverMenu({ x, y, items, onClose, label, testId, header, top }: PopoverMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState({ left: x, top: y, ready: false });
 
@@ -43,8 +45,10 @@ export function PopoverMenu({ x, y, items, onClose, label, testId, header }: Pop
     const top = y + height + MARGIN > vh ? Math.max(MARGIN, y - height) : y;
     setPos({ left, top, ready: true });
   }, [x, y]);
-  // The first item takes focus, arrows move, Escape closes, focus goes back to the opener.
-  useFocusTrap(ref, { onEscape: onClose });
+  // The first item takes focus (a `top` row is reached with the arrows, or takes focus
+  // when there are no items), arrows move, Escape closes, focus goes back to the opener.
+  const firstItem = useRef<HTMLButtonElement>(null);
+  useFocusTrap(ref, { onEscape: onClose, initial: firstItem });
 
   useEffect(() => {
     const onDown = (e: Event) => {
@@ -70,14 +74,16 @@ export function PopoverMenu({ x, y, items, onClose, label, testId, header }: Pop
       onContextMenu={(e) => e.preventDefault()}
       onKeyDown={(e) => moveByArrows(e.currentTarget, e, '[role="menuitem"]')}
     >
+      {top}
       {header && (
         <div className="popover-menu__header" data-testid={testId && `${testId}-header`}>
           {header}
         </div>
       )}
-      {items.map((item) => (
+      {items.map((item, i) => (
         <button
           key={item.key}
+          ref={i === 0 ? firstItem : undefined}
           type="button"
           role="menuitem"
           className={`popover-menu__item${item.danger ? ' popover-menu__item--danger' : ''}`}

@@ -24,6 +24,8 @@ import { AppError } from '../../http/app-error.js';
 import { PinKind, dropPin } from '../pins/pin-store.js';
 import { activeMembers, assertActive, isManager, loadAccess } from './access.js';
 import type { GroupStream } from './stream.js';
+import { clearReactions } from '../reactions/clear.js';
+import { ReactionKind } from '../reactions/summary.js';
 import { toGroupQuote, toWireGroupMessage, toWireGroupMessages } from './wire.js';
 
 export class GroupMessageService {
@@ -129,12 +131,20 @@ export class GroupMessageService {
       throw new AppError('recallTimeout');
     }
     return this.stream.run(async (db) => {
-      const marked = await db
-        .updateTable('group_messages')
-        .set({ status: MessageStatus.RECALL, content: '', link_preview: null })
-        .where('id', '=', id)
-        .where('status', '!=', MessageStatus.RECALL)
-        .executeTakeFirst();
+      const marked = await db.transaction().execute(async (tx) => {
+        const done = await tx
+          .updateTable('group_messages')
+          .set({ status: MessageStatus.RECALL, content: '', link_preview: null, reactions: null })
+          .where('id', '=', id)
+          .where('status', '!=', MessageStatus.RECALL)
+          .executeTakeFirst();
+        // A recalled message keeps no reactions and leaves the pins; its RECALL clears both on every terminal.
+        if (Number(done.numUpdatedRows) > 0) {
+          await clearReactions(tx, ReactionKind.GROUP, id);
+          await dropPin(tx, PinKind.GROUP, id);
+        }
+        return done;
+      });
       if (Number(marked.numUpdatedRows) === 0) {
         const first = await db
           .selectFrom('group_messages')
@@ -146,8 +156,6 @@ export class GroupMessageService {
         if (!first) throw new AppError('messageNotExist');
         return toWireGroupMessage(first);
       }
-      // A recalled message leaves the pins; members drop it on the RECALL.
-      await dropPin(db, PinKind.GROUP, id);
       const row = await db
         .insertInto('group_messages')
         .values({

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Group, GroupMember, GroupMessage, GroupTip, LinkPreview, QuoteMessage } from '@parley/protocol';
 import type { Database, GroupMemberRow, GroupMessageRow, GroupRow, UserRow } from '../../db/schema.js';
 import { readQuitView } from './quit-view.js';
+import { parseSummary } from '../reactions/summary.js';
 
 /**
  * The group as `member` (their row, and their user row for the nickname) sees it: a
@@ -96,6 +97,11 @@ export function toWireGroupMessage(row: GroupMessageRow, readedCount = 0, quote?
   if (row.forwarded === 1) msg.forwarded = true;
   if (row.edited_time !== null && row.edited_time !== undefined) msg.editTime = row.edited_time;
   if (row.link_preview) msg.linkPreview = JSON.parse(row.link_preview) as LinkPreview;
+  if (row.react_time !== null && row.react_time !== undefined) {
+    msg.reactTime = row.react_time;
+    const reactions = parseSummary(row.reactions);
+    if (reactions.length > 0) msg.reactions = reactions;
+  }
   return msg;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Which frames become a web push (issue 11 point 5), as a pure function of the frame
  * and whom it went to: new private and group messages (not tips, reads, recalls or list
- * syncs), a private or group call ringing (docs/CALLS.md §2.5) and its ring ending
+ * syncs; a reaction to the author's message), a private or group call ringing (docs/CALLS.md §2.5) and its ring ending
  * unanswered (the private missed-call record; a group invitee's ring timeout or the
  * call's end while they were rung), and system notifications. Everything else is null.
  */
@@ -24,6 +24,7 @@ import {
   splitEmoji,
   parseCallRecord,
   parseEditNotice,
+  parseReactionNotice,
   type ServerFrame,
   type Terminal,
 } from '@parley/protocol';
@@ -110,6 +111,7 @@ function privateNotice(d: Data, type: number, senderId: number): Notice | null {
   if (isNormalType(type) && !d.tip) {
     return { ...base, kind: PushKind.MESSAGE, body: preview(type, str(d.content)), ttl: DAY_S };
   }
+  if (type === MessageType.REACTION) return reactionNotice(d, base);
   if (type === PrivateCallSignal.SETUP_VOICE || type === PrivateCallSignal.SETUP_VIDEO) {
     const voice = type === PrivateCallSignal.SETUP_VOICE;
     const mode = voice ? MessageType.ACT_RT_VOICE : MessageType.ACT_RT_VIDEO;
@@ -140,6 +142,7 @@ function groupNotice(d: Data, type: number, senderId: number, to: FrameTargets):
     };
   }
   if (type === MessageType.EDIT) return editNotice(d, base, to);
+  if (type === MessageType.REACTION) return reactionNotice(d, { ...base, from: str(d.sendNickName) });
   if (type === GroupCallSignal.SETUP) {
     // sendId is the inviter; the page reads the call by info, so no participant list travels.
     return { ...base, kind: PushKind.CALL, ttl: RING_TTL_S, url: groupCallPushUrl(groupId, senderId) };
@@ -184,4 +187,18 @@ function editNotice(
     from: str(d.sendNickName),
     ttl: DAY_S,
   };
+}
+
+/**
+ * A REACTION notifies only the reacted message's author, and only of someone else's
+ * reaction (its `last`); a notice of removals or of one's own reaction is silent. The
+ * body is the emoji: the service worker words it ("reacted 👍") in the user's language.
+ */
+function reactionNotice(
+  d: Data,
+  base: Pick<Notice, 'chatType' | 'chatId' | 'senderId' | 'type' | 'body' | 'url' | 'from'>,
+): Notice | null {
+  const notice = parseReactionNotice(str(d.content));
+  if (!notice?.last || notice.last.userId === notice.author) return null;
+  return { ...base, kind: PushKind.MESSAGE, recipients: [notice.author], body: notice.last.emoji, ttl: DAY_S };
 }

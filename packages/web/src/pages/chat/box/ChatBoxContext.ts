@@ -27,7 +27,12 @@ export interface ChatBoxApi {
   /** Group chats: the read / unread list of my receipt message. */
   openReaders(message: ChatMessage): void;
   /** Open the per-message menu at a screen point. */
-  openMenu(message: ChatMessage, x: number, y: number): void;
+  /** The message menu at a point; `reactOnly`: just the quick reactions (the desktop react button). */
+  openMenu(message: ChatMessage, x: number, y: number, reactOnly?: boolean): void;
+  /** Who reacted to a message (its chips' long press, the menu's item). */
+  showReactors(message: ChatMessage): void;
+  /** Sets, switches or (null) takes off my reaction. */
+  react(message: ChatMessage, emoji: string | null): void;
   /** Scroll to the message with this server id, or toast that it cannot be found. */
   jumpToId(id: number): void;
   openImage(src: string, placeholder: string): void;

@@ -106,8 +106,9 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
     onForward: setForwarding,
     pins: { pinned: pins.pinnedIds, may: pins.mayPin },
     onEdit: (m) => composerRef.current?.edit(m),
+    messages: view.messages,
   });
-  const openMenu = menu.open;
+  const { open: openMenu, react, showReactors } = menu;
 
   const api = useMemo<ChatBoxApi>(
     () => ({
@@ -130,6 +131,8 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
       },
       openReaders: setReaders,
       openMenu,
+      react,
+      showReactors,
       jumpToId: (id) => {
         if (!listRef.current?.jumpTo(`id:${id}`)) showToast(t('errors.originalNotFound'));
       },
@@ -140,7 +143,7 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
       },
       reedit: (text) => composerRef.current?.setText(text),
     }),
-    [type, targetId, me, peerName, peerAvatar, isGroup, group, members, active, openMenu, t],
+    [type, targetId, me, peerName, peerAvatar, isGroup, group, members, active, openMenu, react, showReactors, t],
   );
 
   // The sheet follows the message as its read count grows (RECEIPT frames replace it in the view).

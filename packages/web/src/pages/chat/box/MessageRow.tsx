@@ -22,7 +22,9 @@ import { VoiceBubble } from './bubbles/VoiceBubble';
 import { useChatBox } from './ChatBoxContext';
 import { EditedMark, ForwardedLabel, MessageTime } from './MessageMeta';
 import { NoticeRow, isNoticeRow } from './NoticeRow';
+import { ReactionChips } from './reactions/ReactionChips';
 import { useLongPress } from './useLongPress';
+import { canReact } from '../../../chat/reactions';
 
 interface MessageRowProps {
   message: ChatMessage;
@@ -179,6 +181,32 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
               <EditedMark editTime={message.editTime} testId={`message-edited-${key}`} />
             )}
             <MessageTime sendTime={message.sendTime} testId={`message-time-${key}`} />
+            {canReact(message) && (
+              <button
+                type="button"
+                className="msg__react"
+                aria-label={t('chatBox.reactions.react')}
+                title={t('chatBox.reactions.react')}
+                data-testid={`message-react-${key}`}
+                onClick={(e) => {
+                  const r = e.currentTarget.getBoundingClientRect();
+                  box.openMenu(message, r.left, r.bottom, true);
+                }}
+              >
+                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                  <circle cx="10" cy="10" r="7.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                  <circle cx="7.5" cy="8.5" r="1" fill="currentColor" />
+                  <circle cx="12.5" cy="8.5" r="1" fill="currentColor" />
+                  <path
+                    d="M6.8 11.8a3.8 3.8 0 0 0 6.4 0"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              </button>
+            )}
             <button
               type="button"
               className="msg__more"
@@ -192,6 +220,12 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
             </button>
           </div>
         </div>
+        <ReactionChips
+          message={message}
+          testKey={key}
+          onReact={(emoji) => box.react(message, emoji)}
+          onShowReactors={() => box.showReactors(message)}
+        />
         {isGroup && self && message.receipt && message.id !== undefined && <ReceiptLine message={message} />}
       </div>
     </div>

@@ -1,14 +1,17 @@
 /**
- * The per-message menu: copy, edit (own text or card, inside the server's edit window),
- * quote, forward, favourite, pin or unpin (when I may), recall (own, within 5 minutes), delete for me.
+ * The per-message menu: the quick reactions above, then copy, edit (own text or card, inside
+ * the server's edit window), quote, forward, favourite, pin or unpin (when I may), who reacted,
+ * recall (own, within 5 minutes), delete for me. It also holds the reaction picker ("+") and
+ * the who-reacted sheet.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatType, MessageStatus, MessageType, isFavouriteType, isNormalType } from '@parley/protocol';
 import { editWindowMs } from '../../../app/serverConfig';
 import { chatActions } from '../../../chat';
 import { setPinned } from '../../../chat/pinActions';
 import { addFavourite } from '../../../favourites';
+import { canReact, reactionAfterTap } from '../../../chat/reactions';
 import { messageKey, type ChatMessage } from '../../../chat/types';
 import { confirmDialog } from '../../../ui/dialog';
 import { PopoverMenu, type PopoverMenuItem } from '../../../ui/PopoverMenu';
@@ -17,6 +20,9 @@ import { tokensToDisplay } from './lib/emojiText';
 import { exactTime } from './lib/grouping';
 import { canEdit } from './lib/edit';
 import { canRecall, rememberRecalled } from './lib/recall';
+import { QuickReactions } from './reactions/QuickReactions';
+import { ReactionPicker } from './reactions/ReactionPicker';
+import { ReactorsSheet } from './reactions/ReactorsSheet';
 
 interface MenuTarget {
   message: ChatMessage;
@@ -24,6 +30,8 @@ interface MenuTarget {
   y: number;
   /** When the menu opened: the recall and edit windows are judged then. */
   at: number;
+  /** Only the quick reactions (the desktop react button). */
+  reactOnly: boolean;
 }
 
 interface Handlers {
@@ -34,6 +42,8 @@ interface Handlers {
   /** Pinned messages of the chat and whether I may pin (chat/pinActions.ts). */
   pins: { pinned: ReadonlySet<number>; may: boolean };
   onEdit: (m: ChatMessage) => void;
+  /** The chat's messages now: the sheets follow the message as its reactions change. */
+  messages: readonly ChatMessage[];
 }
 
 async function copyText(text: string): Promise<void> {
@@ -41,14 +51,31 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdit }: Handlers) {
+export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdit, messages }: Handlers) {
   const { t, i18n } = useTranslation();
   const [target, setTarget] = useState<MenuTarget | null>(null);
+  const [picking, setPicking] = useState<ChatMessage | null>(null);
+  const [reactorsOf, setReactorsOf] = useState<ChatMessage | null>(null);
   const open = useCallback(
-    (message: ChatMessage, x: number, y: number) => setTarget({ message, x, y, at: Date.now() }),
+    (message: ChatMessage, x: number, y: number, reactOnly = false) =>
+      setTarget({ message, x, y, at: Date.now(), reactOnly }),
     [],
   );
   const close = useCallback(() => setTarget(null), []);
+  const react = useCallback(
+    (m: ChatMessage, emoji: string | null) => {
+      if (m.id === undefined) return;
+      // The request wrapper shows a refusal (left the group, no longer friends, the cap).
+      chatActions.react(type, targetId, m.id, emoji).catch(() => undefined);
+    },
+    [type, targetId],
+  );
+  const showReactors = useCallback((m: ChatMessage) => setReactorsOf(m), []);
+  const reactorsId = reactorsOf?.id;
+  const liveReactors = useMemo(
+    () => (reactorsId === undefined ? undefined : messages.find((m) => m.id === reactorsId)),
+    [reactorsId, messages],
+  );
 
   const itemsFor = (m: ChatMessage, at: number): PopoverMenuItem[] => {
     const key = messageKey(m);
@@ -102,6 +129,10 @@ export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdi
         onSelect: () => void setPinned(type, id, !pinned).catch(() => undefined),
       });
     }
+
+    if (stored && m.id !== undefined && (m.reactions?.length ?? 0) > 0) {
+      add('reactions', () => setReactorsOf(m));
+    }
     if (canRecall(m, at)) {
       add(
         'recall',
@@ -131,17 +162,44 @@ export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdi
     return items;
   };
 
-  const menu = target ? (
-    <PopoverMenu
-      x={target.x}
-      y={target.y}
-      items={itemsFor(target.message, target.at)}
-      onClose={close}
-      label={t('chatBox.menu')}
-      testId="message-menu"
-      header={exactTime(target.message.sendTime, target.at, i18n.language)}
-    />
-  ) : null;
+  const quick = (m: ChatMessage) =>
+    canReact(m) ? (
+      <QuickReactions
+        mine={m.myReaction}
+        onPick={(emoji) => {
+          close();
+          react(m, reactionAfterTap(m, emoji));
+        }}
+        onMore={() => {
+          close();
+          setPicking(m);
+        }}
+      />
+    ) : undefined;
 
-  return { open, menu };
+  const menu = (
+    <>
+      {target && (
+        <PopoverMenu
+          x={target.x}
+          y={target.y}
+          items={target.reactOnly ? [] : itemsFor(target.message, target.at)}
+          onClose={close}
+          label={t(target.reactOnly ? 'chatBox.reactions.quick' : 'chatBox.menu')}
+          testId="message-menu"
+          top={quick(target.message)}
+          header={target.reactOnly ? undefined : exactTime(target.message.sendTime, target.at, i18n.language)}
+        />
+      )}
+      {picking && (
+        <ReactionPicker
+          onPick={(emoji) => react(picking, reactionAfterTap(picking, emoji))}
+          onClose={() => setPicking(null)}
+        />
+      )}
+      {reactorsOf && <ReactorsSheet message={liveReactors ?? reactorsOf} onClose={() => setReactorsOf(null)} />}
+    </>
+  );
+
+  return { open, menu, react, showReactors };
 }

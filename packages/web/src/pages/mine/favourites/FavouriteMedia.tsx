@@ -28,6 +28,8 @@ export function FavouriteMedia({ children }: { children: ReactNode }) {
       personOf: (_id, sentName) => ({ name: sentName ?? '', avatar: '' }),
       openReaders: ignore,
       openMenu: ignore,
+      showReactors: ignore,
+      react: ignore,
       jumpToId: ignore,
       openImage: (src, placeholder) => setImage({ src, placeholder }),
       openVideo: (src) => {
