@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { modifyPasswordRequest, loginRequest, registerRequest, tokenPair } from './schemas/account.js';
 import { nothing } from './schemas/common.js';
 import { callEndpoints } from './api-calls.js';
+import { messageChangeEndpoints } from './api-message-changes.js';
 import { favouriteEndpoints } from './api-favourites.js';
 import { deviceEndpoints } from './api-devices.js';
 import { searchEndpoints } from './api-search.js';
@@ -55,16 +56,6 @@ import {
   groupUsersRequest,
 } from './schemas/group.js';
 import { groupHistoryQuery, groupMessage, groupMessageQuery, groupSendRequest } from './schemas/group-message.js';
-import { groupEditRequest, privateEditRequest } from './schemas/message-edit.js';
-import { linkPreview, linkPreviewRequest } from './schemas/link-preview.js';
-import {
-  groupPinByMembersRequest,
-  groupPins,
-  groupPinsQuery,
-  privatePins,
-  privatePinsQuery,
-} from './schemas/message-pin.js';
-import { reactReply, reactRequest, reactorsQuery, reactorsReply } from './schemas/message-reaction.js';
 import {
   findByNameQuery,
   onlineTerminals,
@@ -161,37 +152,6 @@ export const api = {
     params: messageIdParams,
     reply: privateMessage,
   }),
-  /** Replies the stored EDIT (13) message, also pushed to every terminal of both users. */
-  privateEdit: e({
-    method: 'PUT',
-    path: '/message/private/edit/:id',
-    auth: true,
-    params: messageIdParams,
-    body: privateEditRequest,
-    reply: privateMessage,
-  }),
-  /** Pin and unpin: no body; a PIN (15) message to every terminal of both users, none when nothing changed. */
-  privatePin: e({
-    method: 'PUT',
-    path: '/message/private/pin/:id',
-    auth: true,
-    params: messageIdParams,
-    reply: nothing,
-  }),
-  privateUnpin: e({
-    method: 'PUT',
-    path: '/message/private/unpin/:id',
-    auth: true,
-    params: messageIdParams,
-    reply: nothing,
-  }),
-  privatePins: e({
-    method: 'GET',
-    path: '/message/private/pins',
-    auth: true,
-    query: privatePinsQuery,
-    reply: privatePins,
-  }),
   privatePullOffline: e({
     method: 'GET',
     path: '/message/private/pullOfflineMessage',
@@ -213,37 +173,12 @@ export const api = {
     query: friendIdOnlyQuery,
     reply: z.number().int(),
   }),
-  /** Sets, switches or takes off my reaction (docs/PROTOCOL.md "Reactions"); the REACTION notice follows on the socket. */
-  privateReact: e({
-    method: 'PUT',
-    path: '/message/private/react/:id',
-    auth: true,
-    params: messageIdParams,
-    body: reactRequest,
-    reply: reactReply,
-  }),
-  /** Who reacted to a message, most recent first, a page at a time. */
-  privateReactions: e({
-    method: 'GET',
-    path: '/message/private/reactions',
-    auth: true,
-    query: reactorsQuery,
-    reply: reactorsReply,
-  }),
   privateHistory: e({
     method: 'GET',
     path: '/message/private/history',
     auth: true,
     query: privateHistoryQuery,
     reply: z.array(privateMessage),
-  }),
-  /** The preview of a link (docs/PROTOCOL.md "Link previews"); cached a day per URL. */
-  linkPreview: e({
-    method: 'POST',
-    path: '/message/linkPreview',
-    auth: true,
-    body: linkPreviewRequest,
-    reply: linkPreview,
   }),
   // groups (§5)
   groupCreate: e({ method: 'POST', path: '/group/create', auth: true, body: groupCreateRequest, reply: group }),
@@ -303,14 +238,6 @@ export const api = {
     body: groupForbidAddFriendRequest,
     reply: nothing,
   }),
-  /** Owner or admin: whether every member may pin messages (off: owner and admins only). */
-  groupPinByMembers: e({
-    method: 'PUT',
-    path: '/group/pinByMembers',
-    auth: true,
-    body: groupPinByMembersRequest,
-    reply: nothing,
-  }),
   // group messages (§6)
   groupSend: e({
     method: 'POST',
@@ -326,25 +253,6 @@ export const api = {
     params: messageIdParams,
     reply: groupMessage,
   }),
-  /** Replies the stored EDIT (13) message, also pushed to every member's terminals. */
-  groupEdit: e({
-    method: 'PUT',
-    path: '/message/group/edit/:id',
-    auth: true,
-    params: messageIdParams,
-    body: groupEditRequest,
-    reply: groupMessage,
-  }),
-  /** As the private pin; PIN (15) messages go to every member's terminals. */
-  groupPin: e({ method: 'PUT', path: '/message/group/pin/:id', auth: true, params: messageIdParams, reply: nothing }),
-  groupUnpin: e({
-    method: 'PUT',
-    path: '/message/group/unpin/:id',
-    auth: true,
-    params: messageIdParams,
-    reply: nothing,
-  }),
-  groupPins: e({ method: 'GET', path: '/message/group/pins', auth: true, query: groupPinsQuery, reply: groupPins }),
   groupPullOffline: e({
     method: 'GET',
     path: '/message/group/pullOfflineMessage',
@@ -366,23 +274,6 @@ export const api = {
     query: groupMessageQuery,
     reply: z.array(z.number().int()),
   }),
-  /** Sets, switches or takes off my reaction (docs/PROTOCOL.md "Reactions"); the REACTION notice follows on the socket. */
-  groupReact: e({
-    method: 'PUT',
-    path: '/message/group/react/:id',
-    auth: true,
-    params: messageIdParams,
-    body: reactRequest,
-    reply: reactReply,
-  }),
-  /** Who reacted to a message, most recent first, a page at a time. */
-  groupReactions: e({
-    method: 'GET',
-    path: '/message/group/reactions',
-    auth: true,
-    query: reactorsQuery,
-    reply: reactorsReply,
-  }),
   groupHistory: e({
     method: 'GET',
     path: '/message/group/history',
@@ -395,6 +286,7 @@ export const api = {
   fileUpload: e({ method: 'POST', path: '/file/upload', auth: true, multipart: true, reply: fileUploadResult }),
   videoUpload: e({ method: 'POST', path: '/video/upload', auth: true, multipart: true, reply: videoUploadResult }),
   systemConfig: e({ method: 'GET', path: '/system/config', auth: true, reply: systemConfig }),
+  ...messageChangeEndpoints,
   ...callEndpoints,
   ...favouriteEndpoints,
   ...deviceEndpoints,
