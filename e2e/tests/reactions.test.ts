@@ -1,9 +1,10 @@
 /**
  * Reactions (issue 21 point 2) in a group of three: Bob (390×844, touch, zh-CN) reacts
- * from the quick row of a long press, Carol (390×844, ar-SA) taps a chip and picks from
- * the emoji panel, Alice (1280×800, en-US) reacts with the desktop hover button; chips
- * and counts follow live on every side, a tap on my chip takes it off, the author's
- * chat list names the reaction, and the who-reacted sheet lists everyone's.
+ * from the quick row of a long press, Carol (390×844, ar-SA) taps a chip to see who
+ * reacted with it, reacts and picks from the emoji panel, Alice (1280×800, en-US) reacts
+ * with the desktop hover button; chips and counts follow live on every side, my row in a
+ * chip's list takes mine off, the author's chat list names the reaction, and the
+ * who-reacted sheet lists everyone's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -16,16 +17,18 @@ import { apiCreateGroup, apiGroupText, expectGroupRow, openGroupByRoute } from '
 
 const question = 'Dinner at 8?';
 
-/** The chips under message `key` as "emoji count pressed", read in one go (chips come and go live). */
+/** The chips under message `key` as "emoji count mine", read in one go (chips come and go live). */
 function chips(page: Page, key: string): Promise<string[]> {
   return page.evaluate((k) => {
     const box = document.querySelector(`[data-testid="reactions-${k}"]`);
     return Array.from(box?.querySelectorAll('.reaction-chip') ?? []).map(
       (c) =>
-        `${c.getAttribute('data-testid')!.replace('reaction-chip-', '')} ${c.getAttribute('data-count')} ${c.getAttribute('aria-pressed')}`,
+        `${c.getAttribute('data-testid')!.replace('reaction-chip-', '')} ${c.getAttribute('data-count')} ${c.getAttribute('data-mine')}`,
     );
   }, key);
 }
+/** A row's name (my own row adds "Tap to remove" under mine). */
+const firstLine = (s: string) => s.trim().split('\n')[0]!.trim();
 const expectChips = (page: Page, key: string, want: string[]) =>
   eventually(() => chips(page, key), want, `chips of ${key}`);
 
@@ -88,8 +91,21 @@ describe('reactions in a group (phone and desktop)', () => {
     await expectChips(b.page, key, ['👍 1 true']);
     await expectChips(c.page, key, ['👍 1 false']);
 
-    // Carol taps Bob's chip: hers too, then switches to 🔥 from the emoji panel ("+").
+    // Carol taps Bob's chip: who reacted with 👍 (Bob); she adds hers from the quick row, then
+    // switches to 🔥 from the emoji panel ("+").
     await c.page.getByTestId(`reactions-${key}`).getByTestId('reaction-chip-👍').click();
+    const bobs = c.page.getByTestId('reactors-sheet');
+    expect(await bobs.getByTestId('reactors-tab-👍').getAttribute('aria-selected')).toBe('true');
+    await eventually(
+      async () =>
+        (await bobs.getByTestId('reactors-list').locator('.forward__name').allInnerTexts()).map((x) => x.trim()),
+      ['Bob React'],
+      'who reacted with 👍',
+    );
+    await c.page.keyboard.press('Escape');
+    await bobs.waitFor({ state: 'detached', timeout: WAIT_MS });
+    await c.page.getByTestId(`message-${key}`).locator('.msg__bubble').click({ button: 'right' });
+    await c.page.getByTestId('quick-reaction-👍').click();
     await expectChips(c.page, key, ['👍 2 true']);
     await c.page.getByTestId(`message-${key}`).locator('.msg__bubble').click({ button: 'right' });
     await c.page.getByTestId('quick-reaction-more').click();
@@ -115,8 +131,11 @@ describe('reactions in a group (phone and desktop)', () => {
     await expectChips(a.page, key, ['👍 1 false', '🔥 1 false', '❤️ 1 true']);
     await expectChips(b.page, key, ['👍 1 true', '🔥 1 false', '❤️ 1 false']);
 
-    // Bob taps his own chip: his reaction goes, on every side.
+    // Bob taps his chip and, in its list, his own row: his reaction goes, on every side.
     await b.page.getByTestId(`reactions-${key}`).getByTestId('reaction-chip-👍').click();
+    const mine = b.page.getByTestId('reactors-remove-mine');
+    expect(await mine.innerText()).toContain(text('zh-CN', 'chatBox.reactions.tapToRemove'));
+    await mine.click();
     await expectChips(b.page, key, ['🔥 1 false', '❤️ 1 false']);
     await expectChips(a.page, key, ['🔥 1 false', '❤️ 1 true']);
     await expectChips(c.page, key, ['🔥 1 true', '❤️ 1 false']);
@@ -129,15 +148,13 @@ describe('reactions in a group (phone and desktop)', () => {
     const sheet = a.page.getByTestId('reactors-sheet');
     await sheet.waitFor();
     await eventually(
-      async () =>
-        (await sheet.getByTestId('reactors-list').locator('.forward__name').allInnerTexts()).map((s) => s.trim()),
+      async () => (await sheet.getByTestId('reactors-list').locator('.forward__name').allInnerTexts()).map(firstLine),
       [en('chatBox.reactions.you'), c.nickName],
       'who reacted',
     );
     await sheet.getByTestId('reactors-tab-🔥').click();
     await eventually(
-      async () =>
-        (await sheet.getByTestId('reactors-list').locator('.forward__name').allInnerTexts()).map((s) => s.trim()),
+      async () => (await sheet.getByTestId('reactors-list').locator('.forward__name').allInnerTexts()).map(firstLine),
       [c.nickName],
       'who reacted with 🔥',
     );

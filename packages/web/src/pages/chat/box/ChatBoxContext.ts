@@ -29,8 +29,8 @@ export interface ChatBoxApi {
   /** Open the per-message menu at a screen point. */
   /** The message menu at a point; `reactOnly`: just the quick reactions (the desktop react button). */
   openMenu(message: ChatMessage, x: number, y: number, reactOnly?: boolean): void;
-  /** Who reacted to a message (its chips' long press, the menu's item). */
-  showReactors(message: ChatMessage): void;
+  /** Who reacted to a message (a chip: with its emoji; the chips' long press, the menu's item: everyone). */
+  showReactors(message: ChatMessage, emoji?: string): void;
   /** Sets, switches or (null) takes off my reaction. */
   react(message: ChatMessage, emoji: string | null): void;
   /** Scroll to the message with this server id, or toast that it cannot be found. */

@@ -220,12 +220,7 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
             </button>
           </div>
         </div>
-        <ReactionChips
-          message={message}
-          testKey={key}
-          onReact={(emoji) => box.react(message, emoji)}
-          onShowReactors={() => box.showReactors(message)}
-        />
+        <ReactionChips message={message} testKey={key} onShowReactors={(emoji) => box.showReactors(message, emoji)} />
         {isGroup && self && message.receipt && message.id !== undefined && <ReceiptLine message={message} />}
       </div>
     </div>

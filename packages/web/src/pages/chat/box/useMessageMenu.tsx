@@ -55,7 +55,7 @@ export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdi
   const { t, i18n } = useTranslation();
   const [target, setTarget] = useState<MenuTarget | null>(null);
   const [picking, setPicking] = useState<ChatMessage | null>(null);
-  const [reactorsOf, setReactorsOf] = useState<ChatMessage | null>(null);
+  const [reactorsOf, setReactorsOf] = useState<{ message: ChatMessage; emoji?: string } | null>(null);
   const open = useCallback(
     (message: ChatMessage, x: number, y: number, reactOnly = false) =>
       setTarget({ message, x, y, at: Date.now(), reactOnly }),
@@ -70,8 +70,8 @@ export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdi
     },
     [type, targetId],
   );
-  const showReactors = useCallback((m: ChatMessage) => setReactorsOf(m), []);
-  const reactorsId = reactorsOf?.id;
+  const showReactors = useCallback((message: ChatMessage, emoji?: string) => setReactorsOf({ message, emoji }), []);
+  const reactorsId = reactorsOf?.message.id;
   const liveReactors = useMemo(
     () => (reactorsId === undefined ? undefined : messages.find((m) => m.id === reactorsId)),
     [reactorsId, messages],
@@ -131,7 +131,7 @@ export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdi
     }
 
     if (stored && m.id !== undefined && (m.reactions?.length ?? 0) > 0) {
-      add('reactions', () => setReactorsOf(m));
+      add('reactions', () => setReactorsOf({ message: m }));
     }
     if (canRecall(m, at)) {
       add(
@@ -197,7 +197,13 @@ export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdi
           onClose={() => setPicking(null)}
         />
       )}
-      {reactorsOf && <ReactorsSheet message={liveReactors ?? reactorsOf} onClose={() => setReactorsOf(null)} />}
+      {reactorsOf && (
+        <ReactorsSheet
+          message={liveReactors ?? reactorsOf.message}
+          initialEmoji={reactorsOf.emoji}
+          onClose={() => setReactorsOf(null)}
+        />
+      )}
     </>
   );
 

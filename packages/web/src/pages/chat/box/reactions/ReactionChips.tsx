@@ -1,11 +1,10 @@
 /**
- * Under a bubble: one chip per emoji with its count, mine highlighted. Tapping mine
- * takes it off, another sets (or switches) mine; a long press or right-click lists who
- * reacted.
+ * Under a bubble: one chip per emoji with its count, mine highlighted. Tapping a chip
+ * lists who reacted with it (where my own row takes mine off, as WhatsApp does); a long
+ * press or right-click on the chips lists everyone.
  */
 import { useTranslation } from 'react-i18next';
 import type { ReactionChip } from '@parley/protocol';
-import { reactionAfterTap } from '../../../../chat/reactions';
 import type { ChatMessage } from '../../../../chat/types';
 import { useLongPress } from '../useLongPress';
 import { ReactionGlyph } from './ReactionGlyph';
@@ -14,11 +13,11 @@ import './reactions.css';
 interface ReactionChipsProps {
   message: ChatMessage;
   testKey: string;
-  onReact: (emoji: string | null) => void;
-  onShowReactors: () => void;
+  /** Who reacted: with `emoji`, or everyone. */
+  onShowReactors: (emoji?: string) => void;
 }
 
-export function ReactionChips({ message, testKey, onReact, onShowReactors }: ReactionChipsProps) {
+export function ReactionChips({ message, testKey, onShowReactors }: ReactionChipsProps) {
   const chips = message.reactions ?? [];
   const press = useLongPress(() => onShowReactors());
   if (chips.length === 0) return null;
@@ -29,7 +28,7 @@ export function ReactionChips({ message, testKey, onReact, onShowReactors }: Rea
           key={chip.emoji}
           chip={chip}
           mine={message.myReaction === chip.emoji}
-          onTap={() => onReact(reactionAfterTap(message, chip.emoji))}
+          onTap={() => onShowReactors(chip.emoji)}
         />
       ))}
     </div>
@@ -47,7 +46,7 @@ function Chip({ chip, mine, onTap }: { chip: ReactionChip; mine: boolean; onTap:
     <button
       type="button"
       className={`reaction-chip${mine ? ' reaction-chip--mine' : ''}`}
-      aria-pressed={mine}
+      data-mine={mine}
       aria-label={label}
       title={label}
       data-testid={`reaction-chip-${chip.emoji}`}

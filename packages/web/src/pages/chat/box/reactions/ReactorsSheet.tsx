@@ -1,7 +1,8 @@
 /**
  * Who reacted to a message (GET /message/{private,group}/reactions): a tab for all and
  * one per emoji with its count; most recent first, a page at a time. Names as the chat
- * shows them (a friend's remark, a group member's name in the group).
+ * shows them (a friend's remark, a group member's name in the group). My own row takes
+ * my reaction off ("Tap to remove", as WhatsApp has it).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,13 +18,15 @@ import './reactions.css';
 
 interface ReactorsSheetProps {
   message: ChatMessage;
+  /** The tab it opens on (a chip's emoji); everyone when absent. */
+  initialEmoji?: string;
   onClose: () => void;
 }
 
-export function ReactorsSheet({ message, onClose }: ReactorsSheetProps) {
+export function ReactorsSheet({ message, initialEmoji, onClose }: ReactorsSheetProps) {
   const { t } = useTranslation();
   const box = useChatBox();
-  const [tab, setTab] = useState<string | null>(null);
+  const [tab, setTab] = useState<string | null>(initialEmoji ?? null);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<Reactor[] | null>(null);
   const [more, setMore] = useState(false);
@@ -110,9 +113,24 @@ export function ReactorsSheet({ message, onClose }: ReactorsSheetProps) {
                   colourId={r.userId}
                   size={36}
                 />
-                <span className="forward__name" dir="auto">
-                  {r.userId === box.selfId ? t('chatBox.reactions.you') : person.name}
-                </span>
+                {r.userId === box.selfId ? (
+                  <button
+                    type="button"
+                    className="forward__name reactors__mine"
+                    data-testid="reactors-remove-mine"
+                    onClick={() => {
+                      box.react(message, null);
+                      onClose();
+                    }}
+                  >
+                    <span className="reactors__you">{t('chatBox.reactions.you')}</span>
+                    <span className="reactors__remove">{t('chatBox.reactions.tapToRemove')}</span>
+                  </button>
+                ) : (
+                  <span className="forward__name" dir="auto">
+                    {person.name}
+                  </span>
+                )}
                 <ReactionGlyph emoji={r.emoji} />
               </li>
             );
