@@ -3,7 +3,7 @@
  * dir; accounts, sessions and the group seeded straight into the database).
  *
  *   npx tsx bench/src/reaction-burst.ts burst   [members=3000] [online=3000] [reactors=500] [runs=3]
- *   npx tsx bench/src/reaction-burst.ts latency [online=1000] [reactions=400]
+ *   npx tsx bench/src/reaction-burst.ts latency [online=1000] [reactions=400] [runs=3]
  *
  * burst: a group of `members`, `online` of them connected over real sockets; in each
  * run `reactors` members react to one new message within one second (paced). Reports,
@@ -15,7 +15,8 @@
  *
  * latency: `online` users in friend pairs, all connected; one of each pair reacts to a
  * message of the other, a few at a time: reaction request start → the REACTION frame on
- * the other user's socket, p50/p99 (private notices go at once).
+ * the other user's socket, p50/p99 (private notices go at once), and the server CPU per
+ * 1,000 reactions; each run's figures with its load average, then the median of `runs`.
  * Loopback only; bounded by the counts and a 10-minute deadline.
  */
 import { loadavg } from 'node:os';
@@ -154,7 +155,7 @@ async function burst(coalesceMs: number, members: number, online: number, reacto
   }
 }
 
-async function latency(online: number, reactions: number) {
+async function latency(online: number, reactions: number, runs: number) {
   const server = await startBenchServer('sqlite', {}, deadline);
   try {
     const { call } = restClient(server.base, deadline);
@@ -181,26 +182,44 @@ async function latency(online: number, reactions: number) {
       });
       messages.push({ reactor: a, id: msg.id });
     }
-    const times: number[] = [];
+    const rounds: { p50: number; p99: number; cpuPerK: number }[] = [];
+    // Each round goes on through the emoji list where the last stopped, so every reaction changes something.
     let next = 0;
-    const worker = async () => {
-      while (next < reactions) {
-        const { reactor, id } = messages[next % messages.length]!;
-        const emoji = QUICK_REACTIONS[Math.floor(next / messages.length) % QUICK_REACTIONS.length]!;
-        next++;
-        const seen = new Promise<void>((resolve) => waiting.set(id, resolve));
-        const t0 = performance.now();
-        await call('PUT', fillPath(api.privateReact.path, { id }), { token: reactor.web, body: { emoji } });
-        await seen;
-        times.push(performance.now() - t0);
-        waiting.delete(id);
-      }
-    };
-    await Promise.all(Array.from({ length: 4 }, worker));
+    for (let run = 1; run <= runs; run++) {
+      const times: number[] = [];
+      const end = next + reactions;
+      const cpu0 = processCpu(server.pid);
+      const worker = async () => {
+        while (next < end) {
+          const { reactor, id } = messages[next % messages.length]!;
+          const emoji = QUICK_REACTIONS[Math.floor(next / messages.length) % QUICK_REACTIONS.length]!;
+          next++;
+          const seen = new Promise<void>((resolve) => waiting.set(id, resolve));
+          const t0 = performance.now();
+          await call('PUT', fillPath(api.privateReact.path, { id }), { token: reactor.web, body: { emoji } });
+          await seen;
+          times.push(performance.now() - t0);
+          waiting.delete(id);
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, worker));
+      const round = {
+        p50: pct(times, 0.5),
+        p99: pct(times, 0.99),
+        cpuPerK: ((processCpu(server.pid) - cpu0) / times.length) * 1000,
+      };
+      rounds.push(round);
+      console.log(
+        `  run ${run}: private reaction latency, ${online} online users, ${times.length} reactions (4 at a time): ` +
+          `p50 ${round.p50.toFixed(1)} ms, p99 ${round.p99.toFixed(1)} ms, server CPU ${round.cpuPerK.toFixed(3)} s ` +
+          `per 1,000 reactions; load ${load()}`,
+      );
+    }
     close();
+    const med = (k: keyof (typeof rounds)[number]) => median(rounds.map((r) => r[k]));
     console.log(
-      `private reaction latency, ${online} online users, ${times.length} reactions (4 at a time): ` +
-        `p50 ${pct(times, 0.5).toFixed(1)} ms, p99 ${pct(times, 0.99).toFixed(1)} ms; load ${load()}`,
+      `median of ${runs} runs: p50 ${med('p50').toFixed(1)} ms, p99 ${med('p99').toFixed(1)} ms, ` +
+        `server CPU ${med('cpuPerK').toFixed(3)} s per 1,000 reactions`,
     );
   } finally {
     await server.stop();
@@ -208,7 +227,7 @@ async function latency(online: number, reactions: number) {
 }
 
 if (mode === 'latency') {
-  await latency(Number(rest[0] ?? 1000), Number(rest[1] ?? 400));
+  await latency(Number(rest[0] ?? 1000), Number(rest[1] ?? 400), Number(rest[2] ?? 3));
 } else {
   const [members, online, reactors, runs] = [rest[0] ?? 3000, rest[1] ?? 3000, rest[2] ?? 500, rest[3] ?? 3].map(
     Number,
