@@ -29,6 +29,8 @@ import { MessageList, type MessageListHandle } from './MessageList';
 import { ReadersSheet } from './ReadersSheet';
 import { useGroupBox } from './useGroupBox';
 import { useMessageMenu } from './useMessageMenu';
+import { SelectBar, SelectNav } from './selection/SelectionBars';
+import { useSelection } from './selection/useSelection';
 import { useChatBoxPins } from './pins/useChatBoxPins';
 import { useVisualViewport } from './useVisualViewport';
 import { VideoPlayer } from './VideoPlayer';
@@ -56,6 +58,7 @@ export default function ChatBoxPage() {
 function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; msgId: number | null }) {
   const me = useCurrentUser();
   const view = useChatView(type, targetId);
+  const selection = useSelection(type, targetId, view.messages);
   const summary = useChatSummary(type, targetId);
   const isGroup = type === ChatType.GROUP;
   const friend = useFriend(isGroup ? undefined : targetId);
@@ -106,6 +109,7 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
     onForward: setForwarding,
     pins: { pinned: pins.pinnedIds, may: pins.mayPin },
     onEdit: (m) => composerRef.current?.edit(m),
+    onSelect: (m) => selection.enter(m),
     messages: view.messages,
   });
   const { open: openMenu, react, showReactors } = menu;
@@ -173,25 +177,54 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
         data-chat-type={type}
         data-target-id={targetId}
       >
-        <ChatBoxNav
-          title={peerName}
-          count={isGroup && group && !group.quit && !group.dissolve ? active.length || group.memberCount : undefined}
-          online={friend && !friend.deleted ? friend.online : undefined}
-          infoLink={isGroup ? Links.groupInfo(targetId) : Links.userInfo(targetId)}
-          searchLink={Links.chatSearch(type, targetId)}
-        />
+        {selection.active ? (
+          <SelectNav count={selection.chosen.length} onCancel={selection.cancel} />
+        ) : (
+          <ChatBoxNav
+            title={peerName}
+            count={isGroup && group && !group.quit && !group.dissolve ? active.length || group.memberCount : undefined}
+            online={friend && !friend.deleted ? friend.online : undefined}
+            infoLink={isGroup ? Links.groupInfo(targetId) : Links.userInfo(targetId)}
+            searchLink={Links.chatSearch(type, targetId)}
+          />
+        )}
         {pins.bar}
         {isGroup && group && !group.quit && !group.dissolve && (
           <GroupCallEntry groupId={targetId} selfId={me.id} messages={view.messages} active={active} />
         )}
-        <MessageList view={view} onLoadOlder={loadOlder} handle={listRef} />
-        <ComposerGate group={isGroup ? group : undefined}>
-          <Composer quote={quote} onClearQuote={() => setQuote(null)} onSent={toBottom} handle={composerRef} />
-        </ComposerGate>
+        <MessageList
+          view={view}
+          onLoadOlder={loadOlder}
+          handle={listRef}
+          selection={selection.keys ? { keys: selection.keys, toggle: selection.toggle } : undefined}
+        />
+        {/* Hidden, not unmounted, while selecting: a half-typed message stays. */}
+        <div className="chat-box__composer" hidden={selection.active}>
+          <ComposerGate group={isGroup ? group : undefined}>
+            <Composer quote={quote} onClearQuote={() => setQuote(null)} onSent={toBottom} handle={composerRef} />
+          </ComposerGate>
+        </div>
+        {selection.active && (
+          <SelectBar
+            count={selection.chosen.length}
+            busy={selection.busy}
+            onForward={selection.forward}
+            onFavourite={selection.favourite}
+            onDelete={selection.remove}
+          />
+        )}
       </div>
       {menu.menu}
       {pins.sheet}
-      {forwarding && <ForwardSelector message={forwarding} onClose={closeForward} />}
+      {forwarding && <ForwardSelector messages={[forwarding]} onClose={closeForward} />}
+      {selection.forwardJob && (
+        <ForwardSelector
+          messages={selection.forwardJob.messages}
+          skipped={selection.forwardJob.skipped}
+          onClose={selection.closeForward}
+          onSent={selection.cancel}
+        />
+      )}
       {image && (
         <ZoomImageViewer
           src={image.src}

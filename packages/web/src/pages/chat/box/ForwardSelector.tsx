@@ -1,6 +1,7 @@
 /**
  * The forwarding selector: up to FORWARD_TARGETS_MAX targets, then a copy to each. It
  * lists every group I am in and every friend, recent chats first, searchable by name.
+ * Several messages (selection mode) go one after the other, so each target gets them in order.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,17 @@ interface Target {
 
 const idOf = (x: Pick<Target, 'type' | 'targetId'>) => `${x.type}-${x.targetId}`;
 
-export function ForwardSelector({ message, onClose }: { message: ChatMessage; onClose: () => void }) {
+interface ForwardSelectorProps {
+  /** Oldest first; each is sent to every target before the next one goes. */
+  messages: readonly ChatMessage[];
+  /** Ticked messages left out (recalled, call records): the toast after sending says so. */
+  skipped?: number;
+  onClose: () => void;
+  /** After everything was handed to the send pipeline. */
+  onSent?: () => void;
+}
+
+export function ForwardSelector({ messages, skipped = 0, onClose, onSent }: ForwardSelectorProps) {
   const { t } = useTranslation();
   const { chats } = useChatList();
   const { list: friends } = useFriends();
@@ -79,12 +90,11 @@ export function ForwardSelector({ message, onClose }: { message: ChatMessage; on
     if (!chosen.length || busy) return;
     setBusy(true);
     try {
-      await chatActions.forward(
-        message,
-        chosen.map(({ type, targetId }) => ({ type, targetId })),
-      );
-      showToast(t('chatBox.forwarded'));
+      const to = chosen.map(({ type, targetId }) => ({ type, targetId }));
+      for (const message of messages) await chatActions.forward(message, to);
+      showToast(skipped > 0 ? t('chatBox.select.forwardedSkipped', { count: skipped }) : t('chatBox.forwarded'));
       onClose();
+      onSent?.();
     } catch {
       setBusy(false); // the request wrapper said why
     }

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { messageKey, type ChatView } from '../../../chat/types';
 import { Spinner } from '../../../ui/Spinner';
 import { MessageRow } from './MessageRow';
+import { SelectableRow } from './selection/SelectableRow';
 import { continuesRun } from './lib/grouping';
 import { estimateSize, rowKey, unreadDirection, unseenUnread } from './rows';
 import { JumpLatest, UnreadPill } from './ListButtons';
@@ -28,6 +29,8 @@ interface MessageListProps {
   view: ChatView;
   onLoadOlder: () => void;
   handle: Ref<MessageListHandle>;
+  /** Selection mode: the ticked message keys and the tick (selection/). */
+  selection?: { keys: ReadonlySet<string>; toggle: (key: string) => void };
 }
 
 /** Within this distance of the bottom the list follows new messages. */
@@ -45,7 +48,7 @@ interface Unread {
   direction: 'up' | 'down' | null;
 }
 
-export function MessageList({ view: liveView, onLoadOlder, handle }: MessageListProps) {
+export function MessageList({ view: liveView, onLoadOlder, handle, selection }: MessageListProps) {
   const { t } = useTranslation();
   const view = useFrameThrottled(liveView);
   const { messages, maxReadId, firstUnreadKey, hasMore, loadingOlder } = view;
@@ -278,6 +281,15 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
           {virtualizer.getVirtualItems().map((item) => {
             const m = messages[item.index]!;
             const read = m.selfSend && (m.status === MessageStatus.READED || (m.id !== undefined && m.id <= maxReadId));
+            const row = (
+              <MessageRow
+                message={m}
+                read={read}
+                highlighted={highlight === item.key}
+                now={now}
+                grouped={continuesRun(messages[item.index - 1], m)}
+              />
+            );
             return (
               <div
                 key={item.key}
@@ -291,13 +303,18 @@ export function MessageList({ view: liveView, onLoadOlder, handle }: MessageList
                     <span>{t('chatBox.unreadDivider')}</span>
                   </div>
                 )}
-                <MessageRow
-                  message={m}
-                  read={read}
-                  highlighted={highlight === item.key}
-                  now={now}
-                  grouped={continuesRun(messages[item.index - 1], m)}
-                />
+                {selection ? (
+                  <SelectableRow
+                    message={m}
+                    checked={selection.keys.has(messageKey(m))}
+                    onToggle={selection.toggle}
+                    now={now}
+                  >
+                    {row}
+                  </SelectableRow>
+                ) : (
+                  row
+                )}
               </div>
             );
           })}

@@ -1,7 +1,7 @@
 /**
  * The per-message menu: the quick reactions above, then copy, edit (own text or card, inside
- * the server's edit window), quote, forward, favourite, pin or unpin (when I may), who reacted,
- * recall (own, within 5 minutes), delete for me. It also holds the reaction picker ("+") and
+ * the server's edit window), quote, forward, favourite, pin or unpin (when I may), select (several
+ * at once), who reacted, recall (own, within 5 minutes), delete for me. It also holds the reaction picker ("+") and
  * the who-reacted sheet.
  */
 import { useCallback, useMemo, useState } from 'react';
@@ -20,6 +20,7 @@ import { tokensToDisplay } from './lib/emojiText';
 import { exactTime } from './lib/grouping';
 import { canEdit } from './lib/edit';
 import { canRecall, rememberRecalled } from './lib/recall';
+import { isSelectable } from './selection/selection';
 import { QuickReactions } from './reactions/QuickReactions';
 import { ReactionPicker } from './reactions/ReactionPicker';
 import { ReactorsSheet } from './reactions/ReactorsSheet';
@@ -42,6 +43,8 @@ interface Handlers {
   /** Pinned messages of the chat and whether I may pin (chat/pinActions.ts). */
   pins: { pinned: ReadonlySet<number>; may: boolean };
   onEdit: (m: ChatMessage) => void;
+  /** Enter selection mode with this message ticked (selection/useSelection.ts). */
+  onSelect: (m: ChatMessage) => void;
   /** The chat's messages now: the sheets follow the message as its reactions change. */
   messages: readonly ChatMessage[];
 }
@@ -51,7 +54,7 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdit, messages }: Handlers) {
+export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdit, onSelect, messages }: Handlers) {
   const { t, i18n } = useTranslation();
   const [target, setTarget] = useState<MenuTarget | null>(null);
   const [picking, setPicking] = useState<ChatMessage | null>(null);
@@ -130,6 +133,7 @@ export function useMessageMenu({ type, targetId, onQuote, onForward, pins, onEdi
       });
     }
 
+    if (isSelectable(m)) add('select', () => onSelect(m));
     if (stored && m.id !== undefined && (m.reactions?.length ?? 0) > 0) {
       add('reactions', () => setReactorsOf({ message: m }));
     }
