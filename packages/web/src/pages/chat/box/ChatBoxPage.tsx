@@ -84,6 +84,19 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
     };
   }, [type, targetId]);
 
+  // Entering selection moves focus to the ticked checkbox (the row it came from is inert now);
+  // leaving puts a focus left on nothing back on the list, so Tab starts from the chat.
+  const wasSelecting = useRef(false);
+  useEffect(() => {
+    const root = rootRef.current;
+    if (selection.active) {
+      root?.querySelector<HTMLElement>('.msg-select__check:checked')?.focus({ preventScroll: true });
+    } else if (wasSelecting.current && document.activeElement === document.body) {
+      root?.querySelector<HTMLElement>('.message-list')?.focus();
+    }
+    wasSelecting.current = selection.active;
+  }, [selection.active]);
+
   const peerName = (isGroup ? group?.showGroupName : friend?.showNickName) || summary?.showName || '';
   const peerAvatar =
     (isGroup ? group?.headImageThumb || group?.headImage : friend?.headImageThumb) || summary?.headImage || '';
