@@ -28,6 +28,7 @@ import {
   watchPage,
   type Member,
 } from '../support/chat.js';
+import { axeViolations, formatViolations } from '../support/axe.js';
 import { expectChatBox, messageMenu, waitForText } from '../support/chat-box.js';
 
 type Size = keyof typeof VIEWPORTS;
@@ -175,6 +176,8 @@ describe('select several messages', () => {
     const bubble = (await page.getByTestId(`message-${keys[0]}`).locator('.msg__bubble').boundingBox())!;
     expect(check.x).toBeGreaterThan(bubble.x + bubble.width);
     await screenshot(page, 'select-messages-desktop-ar-SA');
+    // WCAG A/AA on the selection screen: names of the checkboxes and bar buttons, contrast.
+    expect(formatViolations('selection, desktop ar-SA', await axeViolations(page))).toBe('');
 
     await chatRow(page, carol.id).click();
     await expectChatBox(page, carol.id);
