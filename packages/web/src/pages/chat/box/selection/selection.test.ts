@@ -1,7 +1,7 @@
 import { ChatType, MessageStatus, MessageType } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import { messageKey, type ChatMessage } from '../../../../chat/types';
-import { chosenInOrder, favouriteIds, forwardPlan, isSelectable } from './selection';
+import { SELECT_MAX, chosenInOrder, favouriteIds, forwardPlan, isSelectable, toggled } from './selection';
 
 const msg = (id: number | undefined, fields: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -57,5 +57,14 @@ describe('selecting messages', () => {
     expect(favouriteIds(chosen, ChatType.PRIVATE)).toEqual([20, 22]);
     expect(favouriteIds(chosen, ChatType.GROUP)).toEqual([20, 22]);
     expect(favouriteIds(chosen, ChatType.SYSTEM)).toEqual([]);
+  });
+
+  it('ticks on and off, and refuses one more past SELECT_MAX (unticking still works)', () => {
+    const one = toggled(new Set(), 'id:1');
+    expect(one).toEqual(new Set(['id:1']));
+    expect(toggled(one as Set<string>, 'id:1')).toEqual(new Set());
+    const full = new Set(Array.from({ length: SELECT_MAX }, (_, i) => `id:${i}`));
+    expect(toggled(full, 'id:x')).toBe('full');
+    expect(toggled(full, 'id:0')).toHaveProperty('size', SELECT_MAX - 1);
   });
 });

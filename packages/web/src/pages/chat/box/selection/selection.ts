@@ -6,6 +6,17 @@ import { ChatType, MessageStatus, MessageType, isFavouriteType, isNormalType } f
 import { messageKey, type ChatMessage } from '../../../../chat/types';
 import { isNoticeRow } from '../NoticeRow';
 
+/** At most this many at once (as Telegram): each one is a send per target, and sends have a rate limit. */
+export const SELECT_MAX = 100;
+
+/** The keys after a tap on `key`: ticked off, ticked on, or 'full' when SELECT_MAX are ticked already. */
+export function toggled(keys: ReadonlySet<string>, key: string): Set<string> | 'full' {
+  const next = new Set(keys);
+  if (next.delete(key)) return next;
+  if (next.size >= SELECT_MAX) return 'full';
+  return next.add(key);
+}
+
 /** Stored messages shown as bubbles; tips, notices and entries not on the server yet have no checkbox. */
 export const isSelectable = (m: ChatMessage): boolean => m.id !== undefined && m.loadStatus === 'ok' && !isNoticeRow(m);
 

@@ -12,7 +12,7 @@ import { messageKey, type ChatMessage } from '../../../../chat/types';
 import { addFavourite } from '../../../../favourites';
 import { confirmDialog } from '../../../../ui/dialog';
 import { showToast } from '../../../../ui/toast';
-import { chosenInOrder, favouriteIds, forwardPlan } from './selection';
+import { SELECT_MAX, chosenInOrder, favouriteIds, forwardPlan, toggled } from './selection';
 
 export interface ForwardJob {
   messages: ChatMessage[];
@@ -31,14 +31,13 @@ export function useSelection(type: ChatType, targetId: number, messages: readonl
     setForwardJob(null);
   }, []);
   const toggle = useCallback(
-    (key: string) =>
-      setKeys((cur) => {
-        if (!cur) return cur;
-        const next = new Set(cur);
-        if (!next.delete(key)) next.add(key);
-        return next;
-      }),
-    [],
+    (key: string) => {
+      if (!keys) return;
+      const next = toggled(keys, key);
+      if (next === 'full') showToast(t('chatBox.select.max', { max: SELECT_MAX }));
+      else setKeys(next);
+    },
+    [keys, t],
   );
 
   // Escape leaves, unless a sheet or dialog above heard it first (their focus traps prevent its default).
