@@ -14,6 +14,7 @@ const fav = (id: number, type: number = MessageType.TEXT): Favourite => ({
   chatName: 'Ben',
   sendTime: id,
   createTime: id,
+  origin: null,
 });
 const frameNew = (f: Favourite) => ({
   type: MessageType.FAVOURITE_NEW,
