@@ -15,6 +15,8 @@ import { showToast } from '../../../ui/toast';
 import { ForwardSelector } from '../../chat/box/ForwardSelector';
 import { tokensToDisplay } from '../../chat/box/lib/emojiText';
 import { FavouriteText } from './FavouriteText';
+// The sheets' footer buttons (the forward selector's too): their styles may not be loaded yet on this page.
+import '../../../ui/form.css';
 
 /** The chat box link that loads back to the message and shows it (as a search hit's). */
 export const originPath = (fav: Favourite): string | null =>
