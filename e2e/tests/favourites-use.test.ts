@@ -178,7 +178,7 @@ describe('favourites you can use', () => {
     await page.context().close();
   });
 
-  it('desktop: the right-click menu copies and jumps; looks right in en-US, zh-CN and ar-SA', async () => {
+  it('desktop: the right-click and more-button menus copy and jump; looks right in en-US, zh-CN and ar-SA', async () => {
     const { page } = await signIn(browser, server, alice, {
       viewport: VIEWPORTS.desktop,
       permissions: ['clipboard-read', 'clipboard-write'],
@@ -189,8 +189,10 @@ describe('favourites you can use', () => {
     await expectToast(page, en('chatBox.copied'));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(NOTE);
 
-    // The file has no text to copy or open; its original is still there.
-    await favouriteMenu(page, fav.file.id, false);
+    // The file's menu through its "more" button (the keyboard's way): no text to copy or open; its original is there.
+    await page.getByTestId(`favourite-${fav.file.id}-more`).click();
+    await page.getByTestId('favourite-menu').waitFor();
+    expect(await page.getByTestId('favourite-menu-open').count()).toBe(0);
     expect(await page.getByTestId('favourite-menu-copy').count()).toBe(0);
     await page.getByTestId('favourite-menu-jump').click();
     await expect
