@@ -226,7 +226,7 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   consoleDiscoverReorder: { body: { ids: [1] } },
   // favourites: validation comes before the message or favourite is looked up.
   favouriteAdd: { body: { chatType: 'PRIVATE', messageId } },
-  favouriteList: { query: { type: 0, maxId: messageId + 1 }, optional: ['type', 'maxId'] },
+  favouriteList: { query: { type: 0, maxId: messageId + 1, keyword: 'hi' }, optional: ['type', 'maxId', 'keyword'] },
   favouriteDelete: { params: { id: 1 } },
   // devices: validation comes before the session is looked up.
   deviceSignOut: { body: { id: '00000000-0000-4000-8000-000000000000' } },

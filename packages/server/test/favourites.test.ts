@@ -43,7 +43,8 @@ const sendGroup = async (from: TestUser, groupId: number, content = 'hi all') =>
   ).id;
 const add = (u: TestUser, messageId: number, chatType: ChatType = ChatType.PRIVATE) =>
   client.ok('favouriteAdd', { token: tok(u), body: { chatType, messageId } });
-const list = (u: TestUser, query: Record<string, number> = {}) => client.ok('favouriteList', { token: tok(u), query });
+const list = (u: TestUser, query: Record<string, number | string> = {}) =>
+  client.ok('favouriteList', { token: tok(u), query });
 
 async function refused(u: TestUser, body: unknown, key: string) {
   const before = await snapshotState(ts);
@@ -167,7 +168,12 @@ describe('a copy, not a link', () => {
     const text = await add(a!, await sendGroup(c!, group.id, 'keep me'), ChatType.GROUP);
     await client.ok('friendDelete', { token: tok(a!), params: { friendId: b!.id } });
     await client.ok('groupDelete', { token: tok(a!), params: { groupId: group.id } });
-    expect(await list(a!)).toEqual([text, voice]);
+    // Nothing left to jump to: the origins are gone, the copies stay.
+    expect(text.origin).toEqual({ targetId: group.id, messageId: expect.any(Number) });
+    expect(await list(a!)).toEqual([
+      { ...text, origin: null },
+      { ...voice, origin: null },
+    ]);
     expect(voice).toMatchObject({ type: MessageType.AUDIO, content: VOICE, sendNickName: 'Ben', chatName: 'Ben' });
   });
 });
@@ -208,6 +214,88 @@ describe('the list', () => {
   it("is one's own only", async () => {
     const [other] = await friends('Oz');
     expect(await list(other!)).toEqual([]);
+  });
+});
+
+describe('origin: where to jump while the message is still visible', () => {
+  it('private: the other party while not recalled; group: only while a member, not after leaving', async () => {
+    const [a, b, c] = await friends('Ann', 'Ben', 'Cat');
+    const kept = await sendPrivate(b!, a!);
+    const gone = await sendPrivate(b!, a!);
+    const mine = await add(a!, kept);
+    expect(mine.origin).toEqual({ targetId: b!.id, messageId: kept });
+    expect((await add(b!, kept)).origin).toEqual({ targetId: a!.id, messageId: kept });
+    await add(a!, gone);
+    await client.ok('privateRecall', { token: tok(b!), params: { id: gone } });
+    const group = await client.ok('groupCreate', { token: tok(a!), body: { name: 'Crew', friendIds: [b!.id, c!.id] } });
+    const said = await sendGroup(c!, group.id, 'in the group');
+    expect((await add(a!, said, ChatType.GROUP)).origin).toEqual({ targetId: group.id, messageId: said });
+    expect((await add(b!, said, ChatType.GROUP)).origin).toEqual({ targetId: group.id, messageId: said });
+    await client.ok('groupQuit', { token: tok(b!), params: { groupId: group.id } });
+    const origins = async (u: TestUser) => (await list(u)).map((f) => [f.content, f.origin?.messageId ?? null]);
+    expect(await origins(b!)).toEqual([
+      ['in the group', null],
+      ['hello', kept],
+    ]);
+    expect(await origins(a!)).toEqual([
+      ['in the group', said],
+      ['hello', null],
+      ['hello', kept],
+    ]);
+  });
+});
+
+describe('search by keyword', () => {
+  it('finds text, file names, card titles and senders, case-insensitive, paged below maxId', async () => {
+    const [a, b] = await friends('Ann', 'Zed Quill');
+    const file = JSON.stringify({
+      name: 'Report-Final.PDF',
+      size: 10,
+      url: '/uploads/files/2026/01/0123456789abcdef0123456789abcdef/r.pdf',
+    });
+    const card = JSON.stringify({ cover: JSON.parse(IMAGE).originUrl, title: 'Lunch menu', description: '', link: '' });
+    const text = await add(a!, await sendPrivate(a!, b!, MessageType.TEXT, 'see the REPORT tomorrow'));
+    const doc = await add(a!, await sendPrivate(a!, b!, MessageType.FILE, file));
+    const lunch = await add(a!, await sendPrivate(a!, b!, MessageType.CARD, card));
+    const image = await add(a!, await sendPrivate(b!, a!, MessageType.IMAGE, IMAGE));
+    const ids = async (query: Record<string, number | string>) => (await list(a!, query)).map((f) => f.id);
+    expect(await ids({ keyword: 'report' })).toEqual([doc.id, text.id]);
+    expect(await ids({ keyword: '  MENU ' })).toEqual([lunch.id]);
+    expect(await ids({ keyword: 'quill' })).toEqual([image.id, lunch.id, doc.id, text.id]);
+    expect(await ids({ keyword: 'quill', type: MessageType.IMAGE })).toEqual([image.id]);
+    expect(await ids({ keyword: 'report', maxId: doc.id })).toEqual([text.id]);
+    // JSON keys and URLs are not words.
+    expect(await ids({ keyword: 'originUrl' })).toEqual([]);
+    expect(await ids({ keyword: 'uploads' })).toEqual([]);
+  });
+
+  it('pages over more matches than one batch holds', async () => {
+    const [a] = await friends('Ann');
+    const rows = Array.from({ length: 450 }, (_, i) => ({
+      user_id: a!.id,
+      chat_type: ChatType.PRIVATE,
+      message_id: 2_000_000 + i,
+      type: MessageType.TEXT,
+      content: i % 100 === 0 ? `needle ${i}` : `hay ${i}`,
+      send_id: a!.id,
+      send_nick_name: 'Ann',
+      chat_name: 'Ben',
+      send_time: 1,
+      created_at: 1,
+    }));
+    await ts.server.db.kysely.insertInto('favourites').values(rows.slice(0, 225)).execute();
+    await ts.server.db.kysely.insertInto('favourites').values(rows.slice(225)).execute();
+    const found = await list(a!, { keyword: 'needle' });
+    expect(found.map((f) => f.content)).toEqual(['needle 400', 'needle 300', 'needle 200', 'needle 100', 'needle 0']);
+    expect(found.every((f) => f.origin === null)).toBe(true);
+  });
+
+  it('refuses a blank, too long or control-character keyword with the field named, changing nothing', async () => {
+    const [a] = await friends('Ann');
+    for (const keyword of ['   ', 'x'.repeat(65), 'a\u0007b']) {
+      const res = await client.call('favouriteList', { token: tok(a!), query: { keyword } });
+      expect([res.status, res.body.params?.field]).toEqual([400, 'keyword']);
+    }
   });
 });
 

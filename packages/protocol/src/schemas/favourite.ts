@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { ChatType, MessageType } from '../constants.js';
-import { bodyId, id, queryInt } from './fields.js';
+import { bodyId, charactersIssue, id, plainText, queryInt } from './fields.js';
+import { SEARCH_KEYWORD_MAX } from './search.js';
 
 /** The message types a favourite may hold, in filter-chip order. */
 export const FAVOURITE_TYPES = [
@@ -37,16 +38,22 @@ export const favourite = z.object({
   chatName: z.string(),
   sendTime: z.number().int(),
   createTime: z.number().int(),
+  /**
+   * Where the message still is for the owner, to jump to it: the friend's or the group's
+   * id and the message id. Null once it is recalled or gone, or (group) once the owner left.
+   */
+  origin: z.object({ targetId: z.number().int(), messageId: z.number().int() }).nullable(),
 });
 export type Favourite = z.infer<typeof favourite>;
 
 export const favouriteAddRequest = z.object({ chatType: favouriteChatType, messageId: bodyId });
 export type FavouriteAddRequest = z.infer<typeof favouriteAddRequest>;
 
-/** `type` absent = every kind; `maxId`: ids below it (the next page). */
+/** `type` absent = every kind; `maxId`: ids below it (the next page); `keyword`: only those whose words hold it. */
 export const favouriteListQuery = z.object({
   type: queryInt.pipe(z.number().min(MessageType.TEXT, bad).max(MessageType.CARD, bad)).optional(),
   maxId: id.optional(),
+  keyword: z.string(bad).trim().min(1, bad).max(SEARCH_KEYWORD_MAX, bad).refine(plainText, charactersIssue).optional(),
 });
 export type FavouriteListQuery = z.infer<typeof favouriteListQuery>;
 export const favouriteIdParams = z.object({ id });
@@ -65,3 +72,22 @@ export const favouriteSyncMessage = z.object({
 });
 export type FavouriteSyncMessage = z.infer<typeof favouriteSyncMessage>;
 export const favouriteDeleted = z.object({ id: z.number().int() });
+
+/** The words a favourite is found by: a text's text, a file's name, a card's title and description, the sender and the chat. */
+export function favouriteWords(fav: Pick<Favourite, 'type' | 'content' | 'sendNickName' | 'chatName'>): string {
+  const words = [fav.sendNickName, fav.chatName];
+  if (fav.type === MessageType.TEXT) words.push(fav.content);
+  else if (fav.type === MessageType.FILE || fav.type === MessageType.CARD) {
+    try {
+      const c = JSON.parse(fav.content) as { name?: unknown; title?: unknown; description?: unknown };
+      for (const w of [c.name, c.title, c.description]) if (typeof w === 'string') words.push(w);
+    } catch {
+      // stored content was validated when sent; a broken one is found by its names only
+    }
+  }
+  return words.join('\n').toLocaleLowerCase();
+}
+
+/** Whether a favourite holds `keyword` (case-insensitive); the server's filter and the client's test agree. */
+export const favouriteMatches = (fav: Parameters<typeof favouriteWords>[0], keyword: string): boolean =>
+  favouriteWords(fav).includes(keyword.trim().toLocaleLowerCase());

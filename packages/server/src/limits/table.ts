@@ -179,7 +179,8 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   discoverLinks: read,
   // favourites: saving is a tap per message; the list pages as the user scrolls.
   favouriteAdd: { user: [120, MIN], address: [1200, MIN] },
-  favouriteList: read,
+  // the list with a keyword reads up to the whole collection (2,000): fewer than a plain read.
+  favouriteList: { user: [120, MIN], address: [1200, MIN] },
   favouriteDelete: { user: [120, MIN], address: [1200, MIN] },
   // search: a costly read (an index scan per keystroke pause); the client waits for a pause in typing.
   messageSearch: { user: [60, MIN], address: [600, MIN] },

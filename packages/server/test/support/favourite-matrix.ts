@@ -69,6 +69,15 @@ export const favouriteRows = (): Record<FavouriteEndpoint, Row> => ({
       .limit(listed.length)
       .execute();
     expect(listed).toEqual(own.map((r) => r.id));
+    // A search reaches no one else's favourites: a word only another user's favourite holds finds nothing.
+    const u = await fresh();
+    await befriend(client, w.s, u);
+    const m = await client.ok('privateSend', {
+      token: tok(w.s),
+      body: { tmpId: tmpId(), recvId: u.id, type: MessageType.TEXT, content: 'zebra only theirs' },
+    });
+    await favouriteOf(u, m.id);
+    expect(await allowed('favouriteList', { query: { keyword: 'zebra only' } })).toEqual([]);
   }),
   favouriteDelete: {
     stranger: async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ChatType, FAVOURITE_PAGE_SIZE, MessageType, type Favourite, type FavouriteListQuery } from '@parley/protocol';
+import {
+  ChatType,
+  FAVOURITE_PAGE_SIZE,
+  MessageType,
+  favouriteMatches,
+  favouriteWords,
+  type Favourite,
+  type FavouriteListQuery,
+} from '@parley/protocol';
 import { createStore } from '../app/createStore';
 import { createFavouritesList, EMPTY_FAVOURITES, type FavouritesState } from './favouritesList';
 import { applyFavouriteFrame, mergePage, parseFavouriteFrame } from './favouritesReducer';
@@ -14,6 +22,7 @@ const fav = (id: number, type: number = MessageType.TEXT): Favourite => ({
   chatName: 'Ben',
   sendTime: id,
   createTime: id,
+  origin: null,
 });
 const frameNew = (f: Favourite) => ({
   type: MessageType.FAVOURITE_NEW,
@@ -46,7 +55,9 @@ function setup(all: Favourite[]) {
       return all
         .filter(
           (f) =>
-            (query.type === undefined || f.type === query.type) && (query.maxId === undefined || f.id < query.maxId),
+            (query.type === undefined || f.type === query.type) &&
+            (query.maxId === undefined || f.id < query.maxId) &&
+            (query.keyword === undefined || favouriteMatches(f, query.keyword)),
         )
         .sort((a, b) => b.id - a.id)
         .slice(0, FAVOURITE_PAGE_SIZE);
@@ -106,6 +117,28 @@ describe('favourites reducer', () => {
     expect(applyFavouriteFrame(list, add(fav(3)), 'all', true).map((f) => f.id)).toEqual([9, 7, 3]);
     expect(applyFavouriteFrame(list, { kind: 'del', id: 4 }, 'all', true)).toBe(list);
   });
+
+  it('while searching, a new favourite joins only when it holds the keyword', () => {
+    const list = [fav(9)];
+    const add = (f: Favourite) => ({ kind: 'new', favourite: f }) as const;
+    expect(applyFavouriteFrame(list, add(fav(10)), 'all', true, 'nothing like it')).toBe(list);
+    expect(applyFavouriteFrame(list, add(fav(10)), 'all', true, 'T10').map((f) => f.id)).toEqual([10, 9]);
+  });
+
+  it("a favourite's words: text, file name, card title and description, sender and chat; never JSON keys or URLs", () => {
+    const file = { ...fav(1, MessageType.FILE), content: '{"name":"Q3 Plan.pdf","size":1,"url":"/uploads/x.pdf"}' };
+    const card = {
+      ...fav(2, MessageType.CARD),
+      content: '{"cover":"/uploads/c.png","title":"Lunch","description":"Noodles","link":"https://a.example"}',
+    };
+    const image = { ...fav(3, MessageType.IMAGE), content: '{"originUrl":"/uploads/i.png"}', chatName: 'Team' };
+    expect(favouriteMatches(file, 'q3 PLAN')).toBe(true);
+    expect([favouriteMatches(card, 'lunch'), favouriteMatches(card, 'noodles')]).toEqual([true, true]);
+    expect([favouriteMatches(image, 'team'), favouriteMatches(image, 'ben')]).toEqual([true, true]);
+    for (const f of [file, card, image])
+      expect([favouriteMatches(f, 'uploads'), favouriteMatches(f, 'url')]).toEqual([false, false]);
+    expect(favouriteWords({ ...file, content: 'not json' })).toBe('ben\nben');
+  });
 });
 
 describe('favourites list', () => {
@@ -138,6 +171,24 @@ describe('favourites list', () => {
     expect(s.store.get().filter).toBe(MessageType.IMAGE);
     expect(ids(s.store.get())).toEqual([4, 2]);
     expect(s.queries.slice(1)).toEqual([{ type: MessageType.AUDIO }, { type: MessageType.IMAGE }]);
+  });
+
+  it('a keyword is sent with the filter and the pages below; clearing it shows everything again', async () => {
+    const s = setup([fav(1), { ...fav(2), content: 'lunch at noon' }, fav(3), { ...fav(4, MessageType.IMAGE) }]);
+    s.list.start();
+    await s.settle();
+    await s.list.setKeyword('  Lunch ');
+    expect(s.store.get().keyword).toBe('Lunch');
+    expect(ids(s.store.get())).toEqual([2]);
+    await s.list.setFilter(MessageType.IMAGE);
+    expect(ids(s.store.get())).toEqual([]);
+    await s.list.setKeyword('');
+    expect(ids(s.store.get())).toEqual([4]);
+    expect(s.queries.slice(1)).toEqual([
+      { keyword: 'Lunch' },
+      { type: MessageType.IMAGE, keyword: 'Lunch' },
+      { type: 1 },
+    ]);
   });
 
   it('applies the sync frames live: new ones of the filter on top, removals anywhere', async () => {

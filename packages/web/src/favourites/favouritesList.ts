@@ -11,6 +11,8 @@ import { applyFavouriteFrame, mergePage, parseFavouriteFrame, type FavouriteFilt
 
 export interface FavouritesState {
   filter: FavouriteFilter;
+  /** The search box's words, trimmed; '' = no search. */
+  keyword: string;
   items: Favourite[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** Older favourites exist on the server. */
@@ -20,6 +22,7 @@ export interface FavouritesState {
 
 export const EMPTY_FAVOURITES: FavouritesState = {
   filter: 'all',
+  keyword: '',
   items: [],
   status: 'idle',
   hasMore: false,
@@ -38,14 +41,17 @@ export interface FavouritesList {
   start(filter?: FavouriteFilter): void;
   stop(): void;
   setFilter(filter: FavouriteFilter): Promise<void>;
+  /** Searches (the server filters, as the list is paged); '' shows everything again. */
+  setKeyword(keyword: string): Promise<void>;
   loadMore(): Promise<void>;
   /** Removes on the server, then here (the DEL frame that follows changes nothing). */
   remove(id: number): Promise<void>;
   reload(): Promise<void>;
 }
 
-const queryOf = (filter: FavouriteFilter, maxId?: number): FavouriteListQuery => ({
-  ...(filter === 'all' ? {} : { type: filter }),
+const queryOf = (s: Pick<FavouritesState, 'filter' | 'keyword'>, maxId?: number): FavouriteListQuery => ({
+  ...(s.filter === 'all' ? {} : { type: s.filter }),
+  ...(s.keyword === '' ? {} : { keyword: s.keyword }),
   ...(maxId === undefined ? {} : { maxId }),
 });
 
@@ -61,24 +67,25 @@ export function createFavouritesList(store: Store<FavouritesState>, deps: Favour
     if (!frame) return;
     pending?.push(data);
     store.set((s) => {
-      const items = applyFavouriteFrame(s.items, frame, s.filter, !s.hasMore);
+      const items = applyFavouriteFrame(s.items, frame, s.filter, !s.hasMore, s.keyword);
       return items === s.items ? s : { ...s, items };
     });
   };
 
   const reload = async () => {
     const gen = ++generation;
-    const { filter } = store.get();
+    const shown = store.get();
+    const { filter, keyword } = shown;
     const buffer: unknown[] = [];
     pending = buffer;
     store.set((s) => ({ ...s, status: 'loading', loadingMore: false }));
     try {
-      const page = await deps.load(queryOf(filter));
+      const page = await deps.load(queryOf(shown));
       if (gen !== generation) return;
       let items = mergePage([], page);
       for (const data of buffer) {
         const frame = parseFavouriteFrame(data);
-        if (frame) items = applyFavouriteFrame(items, frame, filter, page.length < FAVOURITE_PAGE_SIZE);
+        if (frame) items = applyFavouriteFrame(items, frame, filter, page.length < FAVOURITE_PAGE_SIZE, keyword);
       }
       store.set((s) => ({ ...s, items, status: 'ready', hasMore: page.length >= FAVOURITE_PAGE_SIZE }));
     } catch {
@@ -107,6 +114,12 @@ export function createFavouritesList(store: Store<FavouritesState>, deps: Favour
       store.set((s) => ({ ...s, filter, items: [], hasMore: false }));
       await reload();
     },
+    async setKeyword(raw) {
+      const keyword = raw.trim();
+      if (store.get().keyword === keyword && store.get().status !== 'error') return;
+      store.set((s) => ({ ...s, keyword, items: [], hasMore: false }));
+      await reload();
+    },
     async loadMore() {
       const s = store.get();
       const oldest = s.items.at(-1);
@@ -114,7 +127,7 @@ export function createFavouritesList(store: Store<FavouritesState>, deps: Favour
       const gen = generation;
       store.set((c) => ({ ...c, loadingMore: true }));
       try {
-        const page = await deps.load(queryOf(s.filter, oldest.id));
+        const page = await deps.load(queryOf(s, oldest.id));
         if (gen !== generation) return;
         store.set((c) => ({
           ...c,

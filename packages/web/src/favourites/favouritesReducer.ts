@@ -7,6 +7,7 @@ import {
   MessageType,
   favourite,
   favouriteDeleted,
+  favouriteMatches,
   favouriteSyncMessage,
   type Favourite,
   type FavouriteType,
@@ -46,8 +47,8 @@ export function parseFavouriteFrame(data: unknown): FavouriteFrame | null {
 }
 
 /**
- * One frame applied to a list. A new favourite joins when it matches the filter and
- * falls inside what is loaded (older ones come with their page); the same list
+ * One frame applied to a list. A new favourite joins when it matches the filter and the
+ * search (the server's own test, favouriteMatches) and falls inside what is loaded (older ones come with their page); the same list
  * (reference) comes back when nothing changes.
  */
 export function applyFavouriteFrame(
@@ -55,12 +56,13 @@ export function applyFavouriteFrame(
   frame: FavouriteFrame,
   filter: FavouriteFilter,
   complete: boolean,
+  keyword = '',
 ): Favourite[] {
   if (frame.kind === 'del') {
     return list.some((f) => f.id === frame.id) ? list.filter((f) => f.id !== frame.id) : (list as Favourite[]);
   }
   const fav = frame.favourite;
-  if (!matchesFilter(fav, filter)) return list as Favourite[];
+  if (!matchesFilter(fav, filter) || (keyword !== '' && !favouriteMatches(fav, keyword))) return list as Favourite[];
   const oldest = list.at(-1);
   if (!complete && oldest && fav.id < oldest.id) return list as Favourite[];
   return mergePage(list, [fav]);

@@ -12,6 +12,7 @@ import {
   Limits,
   MessageStatus,
   MessageType,
+  favouriteMatches,
   isFavouriteType,
   type Favourite,
   type FavouriteAddRequest,
@@ -24,6 +25,7 @@ import { AppError } from '../../http/app-error.js';
 import type { PushService } from '../../realtime/push.js';
 import type { UserSerializer } from '../user-serializer.js';
 import { knownGroupName } from '../groups/quit-view.js';
+import { originsOf } from './origins.js';
 
 /** What is copied from the message into the favourite. */
 interface Source {
@@ -51,7 +53,7 @@ const toSource = (
   sendTime: row.send_time,
 });
 
-export function toWireFavourite(row: FavouriteRow): Favourite {
+export function toWireFavourite(row: FavouriteRow, origin: Favourite['origin']): Favourite {
   return {
     id: row.id,
     type: row.type,
@@ -62,8 +64,12 @@ export function toWireFavourite(row: FavouriteRow): Favourite {
     chatName: row.chat_name,
     sendTime: row.send_time,
     createTime: row.created_at,
+    origin,
   };
 }
+
+/** Rows read per round while a keyword filters: the cap (2,000) is a few rounds at most. */
+const KEYWORD_BATCH = 200;
 
 export class FavouriteService {
   constructor(
@@ -76,7 +82,7 @@ export class FavouriteService {
   /** Keeps a copy of a message `me` can see; the same message again answers the favourite it already is. */
   async add(me: number, req: FavouriteAddRequest): Promise<Favourite> {
     const existing = await this.find(this.db, me, req);
-    if (existing) return toWireFavourite(existing);
+    if (existing) return this.wire(me, existing);
     const source =
       req.chatType === ChatType.GROUP
         ? await this.groupSource(me, req.messageId)
@@ -87,7 +93,7 @@ export class FavouriteService {
 
     return this.serializer.run([me], async (db) => {
       const again = await this.find(db, me, req);
-      if (again) return toWireFavourite(again);
+      if (again) return this.wire(me, again, db);
       const { n } = await db
         .selectFrom('favourites')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -115,22 +121,43 @@ export class FavouriteService {
       } catch (err) {
         // Another node inserted it first: that row is the answer.
         const other = isUniqueViolation(err) ? await this.find(db, me, req) : undefined;
-        if (other) return toWireFavourite(other);
+        if (other) return this.wire(me, other, db);
         throw err;
       }
-      const fav = toWireFavourite(row);
+      const fav = await this.wire(me, row, db);
       await this.push.toUser(me, this.frame(me, MessageType.FAVOURITE_NEW, JSON.stringify(fav)));
       return fav;
     });
   }
 
-  /** Own favourites, newest first, FAVOURITE_PAGE_SIZE a page: ids below `maxId`, of one type when given. */
+  /**
+   * Own favourites, newest first, FAVOURITE_PAGE_SIZE a page: ids below `maxId`, of one type
+   * when given, holding `keyword` when given. The words of a file or card live in its JSON
+   * content, so the keyword is matched here (favouriteWords) rather than by SQL LIKE.
+   */
   async list(me: number, query: FavouriteListQuery): Promise<Favourite[]> {
-    let q = this.db.selectFrom('favourites').selectAll().where('user_id', '=', me);
-    if (query.type !== undefined) q = q.where('type', '=', query.type);
-    if (query.maxId !== undefined) q = q.where('id', '<', query.maxId);
-    const rows = await q.orderBy('id', 'desc').limit(FAVOURITE_PAGE_SIZE).execute();
-    return rows.map(toWireFavourite);
+    const page = (below: number | undefined, size: number) => {
+      let q = this.db.selectFrom('favourites').selectAll().where('user_id', '=', me);
+      if (query.type !== undefined) q = q.where('type', '=', query.type);
+      if (below !== undefined) q = q.where('id', '<', below);
+      return q.orderBy('id', 'desc').limit(size).execute();
+    };
+    let rows: FavouriteRow[];
+    if (query.keyword === undefined) rows = await page(query.maxId, FAVOURITE_PAGE_SIZE);
+    else {
+      rows = [];
+      let below = query.maxId;
+      for (;;) {
+        const batch = await page(below, KEYWORD_BATCH);
+        for (const r of batch) {
+          if (rows.length < FAVOURITE_PAGE_SIZE && favouriteMatches(this.words(r), query.keyword)) rows.push(r);
+        }
+        if (rows.length >= FAVOURITE_PAGE_SIZE || batch.length < KEYWORD_BATCH) break;
+        below = batch[batch.length - 1]!.id;
+      }
+    }
+    const origin = await originsOf(this.db, me, rows);
+    return rows.map((r) => toWireFavourite(r, origin(r)));
   }
 
   /** Removes one own favourite; another user's id reads as missing. */
@@ -142,6 +169,15 @@ export class FavouriteService {
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new AppError('favouriteNotExist');
     await this.push.toUser(me, this.frame(me, MessageType.FAVOURITE_DEL, JSON.stringify({ id })));
+  }
+
+  private async wire(me: number, row: FavouriteRow, db = this.db): Promise<Favourite> {
+    const origin = await originsOf(db, me, [row]);
+    return toWireFavourite(row, origin(row));
+  }
+
+  private words(r: FavouriteRow) {
+    return { type: r.type, content: r.content, sendNickName: r.send_nick_name, chatName: r.chat_name };
   }
 
   private find(db: Kysely<Database>, me: number, req: FavouriteAddRequest) {

@@ -1,7 +1,9 @@
 /**
  * One favourite as a fixed-height card: where it came from, when it was saved, and the
- * message itself through the chat's own bubble. On the page it has a remove button; in
- * the picker the whole card is one button that sends it (the bubble is inert there).
+ * message itself through the chat's own bubble (a tap opens it: the image viewer, the video
+ * player, the download, the voice, the card's link; a text its detail view). On the page a
+ * long-press, a right-click or the "more" button opens its menu; in the picker the whole
+ * card is one button that sends it (the bubble is inert there).
  */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +17,7 @@ import { ImageBubble, VideoBubble } from '../../chat/box/bubbles/MediaBubbles';
 import { TextBubble } from '../../chat/box/bubbles/TextBubble';
 import { VoiceBubble } from '../../chat/box/bubbles/VoiceBubble';
 import { Segments } from '../../../ui/Segments';
+import { useLongPress } from '../../chat/box/useLongPress';
 import { kindLabelKey } from './FilterChips';
 
 /** Room for a header line and a clipped bubble; VirtualList needs it fixed. */
@@ -23,16 +26,21 @@ export const FAVOURITE_ROW_HEIGHT = 150;
 interface FavouriteCardProps {
   fav: Favourite;
   now: number;
-  onRemove?: (fav: Favourite) => void;
+  onMenu?: (fav: Favourite, x: number, y: number) => void;
+  onOpenText?: (fav: Favourite) => void;
   onPick?: (fav: Favourite) => void;
 }
 
-function Bubble({ fav }: { fav: Favourite }) {
+function Bubble({ fav, onOpenText }: { fav: Favourite; onOpenText?: (fav: Favourite) => void }) {
   const testId = `favourite-${fav.id}-content`;
   switch (fav.type) {
     case MessageType.TEXT:
+      // A tap beside a link reads the whole text (the menu's "Open" is the keyboard's way).
       return (
-        <div className="fav-card__text">
+        <div
+          className={`fav-card__text${onOpenText ? ' fav-card__text--open' : ''}`}
+          onClick={(e) => onOpenText && !(e.target as Element).closest('a') && onOpenText(fav)}
+        >
           <TextBubble content={fav.content} testId={testId} />
         </div>
       );
@@ -55,8 +63,11 @@ function Bubble({ fav }: { fav: Favourite }) {
   }
 }
 
-export const FavouriteCard = memo(function FavouriteCard({ fav, now, onRemove, onPick }: FavouriteCardProps) {
+const noMenu = () => undefined;
+
+export const FavouriteCard = memo(function FavouriteCard({ fav, now, onMenu, onOpenText, onPick }: FavouriteCardProps) {
   const { t } = useTranslation();
+  const press = useLongPress((x, y) => (onMenu ?? noMenu)(fav, x, y));
   const kind = t(kindLabelKey(fav.type));
   // The sender and the group are isolated each: "Bob 42" and an Arabic group name keep their order.
   const fromParts =
@@ -71,6 +82,7 @@ export const FavouriteCard = memo(function FavouriteCard({ fav, now, onRemove, o
       data-testid={`favourite-${fav.id}`}
       data-type={fav.type}
       aria-label={`${kind}, ${from}`}
+      {...(onMenu ? press : {})}
     >
       <header className="fav-card__head">
         <span className="fav-card__kind">{kind}</span>
@@ -78,29 +90,29 @@ export const FavouriteCard = memo(function FavouriteCard({ fav, now, onRemove, o
           <Segments segments={fromParts} />
         </span>
         <span className="fav-card__time">{saved}</span>
-        {onRemove && (
+        {onMenu && (
           <button
             type="button"
-            className="fav-card__remove"
-            aria-label={t('favourites.remove')}
-            title={t('favourites.remove')}
-            data-testid={`favourite-${fav.id}-remove`}
-            onClick={() => onRemove(fav)}
+            className="fav-card__more"
+            aria-label={t('favourites.more')}
+            aria-haspopup="menu"
+            title={t('favourites.more')}
+            data-testid={`favourite-${fav.id}-more`}
+            onClick={(e) => {
+              const r = e.currentTarget.getBoundingClientRect();
+              onMenu(fav, r.left, r.bottom);
+            }}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path
-                d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-                strokeLinejoin="round"
-              />
+              <circle cx="5" cy="12" r="1.8" fill="currentColor" />
+              <circle cx="12" cy="12" r="1.8" fill="currentColor" />
+              <circle cx="19" cy="12" r="1.8" fill="currentColor" />
             </svg>
           </button>
         )}
       </header>
       <div className="fav-card__body" inert={onPick ? true : undefined}>
-        <Bubble fav={fav} />
+        <Bubble fav={fav} onOpenText={onOpenText} />
       </div>
       {onPick && (
         <button

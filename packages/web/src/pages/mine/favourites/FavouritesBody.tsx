@@ -13,7 +13,8 @@ interface FavouritesBodyProps {
   state: FavouritesState;
   onRetry: () => void;
   onMore: () => void;
-  onRemove?: (fav: Favourite) => void;
+  onMenu?: (fav: Favourite, x: number, y: number) => void;
+  onOpenText?: (fav: Favourite) => void;
   onPick?: (fav: Favourite) => void;
   testId: string;
 }
@@ -41,7 +42,8 @@ function MoreSentinel({ onMore }: { onMore: () => void }) {
   );
 }
 
-export function FavouritesBody({ state, onRetry, onMore, onRemove, onPick, testId }: FavouritesBodyProps) {
+export function FavouritesBody(props: FavouritesBodyProps) {
+  const { state, onRetry, onMore, onMenu, onOpenText, onPick, testId } = props;
   const { t } = useTranslation();
   const now = useNow();
   if (state.items.length === 0) {
@@ -53,11 +55,15 @@ export function FavouritesBody({ state, onRetry, onMore, onRemove, onPick, testI
       );
     }
     if (state.status === 'ready') {
+      const everything = state.filter === 'all' && state.keyword === '';
+      const title = state.keyword
+        ? t('favourites.noMatches', { keyword: state.keyword })
+        : t(everything ? 'favourites.emptyTitle' : 'favourites.emptyFiltered');
       return (
         <EmptyState
           testId={`${testId}-empty`}
-          title={t(state.filter === 'all' ? 'favourites.emptyTitle' : 'favourites.emptyFiltered')}
-          text={state.filter === 'all' ? t('favourites.emptyText') : undefined}
+          title={title}
+          text={everything ? t('favourites.emptyText') : undefined}
         />
       );
     }
@@ -73,7 +79,7 @@ export function FavouritesBody({ state, onRetry, onMore, onRemove, onPick, testI
         items={state.items}
         rowHeight={FAVOURITE_ROW_HEIGHT}
         itemKey={(f) => f.id}
-        renderItem={(f) => <FavouriteCard fav={f} now={now} onRemove={onRemove} onPick={onPick} />}
+        renderItem={(f) => <FavouriteCard fav={f} now={now} onMenu={onMenu} onOpenText={onOpenText} onPick={onPick} />}
         className="fav-list"
         testId={testId}
       />
