@@ -81,7 +81,7 @@ export function useFavouriteMenu(onRemove: (fav: Favourite) => void) {
         />
       )}
       {reading && <FavouriteText fav={reading} onClose={() => setReading(null)} />}
-      {forwarding && <ForwardSelector message={asMessage(forwarding)} onClose={() => setForwarding(null)} />}
+      {forwarding && <ForwardSelector messages={[asMessage(forwarding)]} onClose={() => setForwarding(null)} />}
     </>
   );
   return { open, openText, menu };
