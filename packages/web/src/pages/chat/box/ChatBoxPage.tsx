@@ -185,7 +185,10 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
           <GroupCallEntry groupId={targetId} selfId={me.id} messages={view.messages} active={active} />
         )}
         <MessageList view={view} onLoadOlder={loadOlder} handle={listRef} />
-        <ComposerGate group={isGroup ? group : undefined}>
+        <ComposerGate
+          group={isGroup ? group : undefined}
+          peer={isGroup ? undefined : { id: targetId, name: peerName, friend }}
+        >
           <Composer quote={quote} onClearQuote={() => setQuote(null)} onSent={toBottom} handle={composerRef} />
         </ComposerGate>
       </div>
