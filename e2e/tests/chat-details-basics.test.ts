@@ -42,13 +42,12 @@ async function callApi(server: RunningServer, caller: Member, action: 'setup' | 
 /** With E2E_SCREENSHOTS: the page in en-US, zh-CN and ar-SA (reloaded in each; back to en-US after). */
 async function shots(page: Page, name: string, ready: string): Promise<void> {
   if (!SHOTS) return;
-  for (const locale of ['en-US', 'zh-CN', 'ar-SA', 'en-US']) {
+  // The last pass only puts the page back in en-US for the steps that follow.
+  for (const [i, locale] of ['en-US', 'zh-CN', 'ar-SA', 'en-US'].entries()) {
     await page.evaluate((l) => localStorage.setItem('locale', l), locale);
     await page.reload();
     await page.getByTestId(ready).first().waitFor({ timeout: WAIT_MS });
-    if (locale !== 'en-US' || !(await page.evaluate(() => document.documentElement.lang === 'en-US'))) {
-      await screenshot(page, `chat-details-basics-${name}-${locale}`);
-    }
+    if (i < 3) await screenshot(page, `chat-details-basics-${name}-${locale}`);
   }
 }
 
