@@ -5,7 +5,7 @@
  * cancelled, and one that timed out (the server rings 2 s here), read "Missed … call" in
  * red for the callee in the chat and the chat list, with their time on the phone; the
  * caller reads "Cancelled" and "No answer". Empty states: an empty Messages tab offers
- * Add friend and New group, and its "+" starts a chat or a group. Phone (Bob, Carol) and
+ * Add friend and New group, and its "+" starts a chat (a contact picker) or a group. Phone (Bob, Carol) and
  * desktop (Alice, and Carol's window widened).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -193,7 +193,20 @@ describe('chat details basics: blocked bar, missed calls, empty Messages tab', (
       await menu.waitFor();
       await screenshot(page, 'chat-details-basics-start-menu-desktop-en-US');
     }
+    // New chat: Carol has no contacts yet, so the picker offers Add friend.
     await page.getByTestId('chat-start-chat').click();
-    await page.getByTestId('tab-page-friend').waitFor({ state: 'visible' });
+    await page.getByTestId('contact-picker').waitFor();
+    await screenshot(page, 'chat-details-basics-picker-empty-desktop-en-US');
+    await page.getByTestId('contact-picker-add').click();
+    await page.waitForURL(routeRe('/pages/friend/friend-add'));
+
+    // Bob (phone) picks Alice from the picker, found by search: her chat opens.
+    await leaveChat(b.page);
+    await b.page.getByTestId('chat-start').click();
+    await b.page.getByTestId('chat-start-chat').click();
+    await b.page.getByTestId('contact-picker-search').fill('alice det');
+    await screenshot(b.page, 'chat-details-basics-picker-phone-en-US');
+    await b.page.getByTestId(`contact-picker-${alice.id}`).click();
+    await expectChatBox(b.page, alice.id);
   });
 });

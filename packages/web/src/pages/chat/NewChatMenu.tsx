@@ -1,6 +1,6 @@
 /**
  * Ways to start from the Messages tab (issue 22 point 10): the nav bar's "+" opens a
- * small menu (a chat with a contact, add a friend, a new group), and an empty chat list
+ * small menu (a chat with a contact picked from a sheet, add a friend, a new group), and an empty chat list
  * offers Add friend and New group instead of only saying it is empty.
  */
 import { useCallback, useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Links, Paths } from '../../routes/paths';
 import { IconButton } from '../../ui/IconButton';
 import { PopoverMenu } from '../../ui/PopoverMenu';
+import { ContactPicker } from './ContactPicker';
 import '../../ui/form.css';
 
 export function NewChatButton() {
@@ -16,7 +17,9 @@ export function NewChatButton() {
   const navigate = useNavigate();
   const anchor = useRef<HTMLSpanElement>(null);
   const [at, setAt] = useState<{ x: number; y: number } | null>(null);
+  const [picking, setPicking] = useState(false);
   const close = useCallback(() => setAt(null), []);
+  const closePicker = useCallback(() => setPicking(false), []);
   const open = () => {
     const r = anchor.current?.getBoundingClientRect();
     if (!r) return;
@@ -41,7 +44,7 @@ export function NewChatButton() {
               key: 'chat',
               label: t('chat.start.newChat'),
               testId: 'chat-start-chat',
-              onSelect: () => void navigate(Paths.friend),
+              onSelect: () => setPicking(true),
             },
             {
               key: 'friend',
@@ -58,6 +61,7 @@ export function NewChatButton() {
           ]}
         />
       )}
+      {picking && <ContactPicker onClose={closePicker} />}
     </span>
   );
 }
