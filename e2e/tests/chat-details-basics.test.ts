@@ -62,15 +62,21 @@ describe('chat details basics: blocked bar, missed calls, empty Messages tab', (
   let bob: Member;
   let a: Person; // desktop
   let b: Person; // phone, touch
+  let c: Person; // Carol: no chats and no contacts; phone, then a desktop window
 
   beforeAll(async () => {
     server = await startServer({ snapshotWeb: true, env: { CALL_RING_TIMEOUT_MS: '2000' } });
     browser = await launchBrowser();
+    const carol = createMember(server, 'cdcarol', 'Carol Details');
     alice = await createMember(server, 'cdalice', 'Alice Details');
     bob = await createMember(server, 'cdbob', 'Bob Details');
     await befriend(server, alice, bob);
-    a = await signIn(browser, server, alice, { viewport: VIEWPORTS.desktop });
-    b = await signIn(browser, server, bob, { hasTouch: true, isMobile: true });
+    // The three sign in side by side: each waits on its own page only.
+    [a, b, c] = await Promise.all([
+      signIn(browser, server, alice, { viewport: VIEWPORTS.desktop }),
+      signIn(browser, server, bob, { hasTouch: true, isMobile: true }),
+      carol.then((m) => signIn(browser, server, m, { hasTouch: true })),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -160,8 +166,6 @@ describe('chat details basics: blocked bar, missed calls, empty Messages tab', (
   });
 
   it('leads an empty Messages tab somewhere: Add friend, New group and the "+" menu', async () => {
-    const carolMember = await createMember(server, 'cdcarol', 'Carol Details');
-    const c = await signIn(browser, server, carolMember, { hasTouch: true });
     const page = c.page;
     await page.getByTestId('chat-empty').waitFor();
     expect(await page.getByTestId('chat-empty-add-friend').innerText()).toBe(en('friend.add'));
