@@ -28,7 +28,7 @@ import { offerPushPermission } from '../push';
 import { pageVisible, showNotification } from './notify';
 import { createIdbPersistence, createMemoryPersistence } from './persistence';
 import { createPinStore, idbPinCopies } from './pins';
-import { previewSegments, previewText } from './preview';
+import { lastIsMissedCall, previewSegments, previewText } from './preview';
 import { chatKey, type ChatActions, type ChatListState, type ChatSummary, type ChatView } from './types';
 import { unreadTotal, withMuted } from './unread';
 
@@ -232,6 +232,7 @@ function summaryOf(c: ChatRecord, t: Translate, language: string): ChatSummary {
     draft: c.draft,
   };
   if (lastFailed(c)) summary.lastFailed = true;
+  if (lastIsMissedCall(c.last)) summary.missedCall = true;
   summaryCache.set(c, summary);
   return summary;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MessageStatus, MessageType } from '@parley/protocol';
+import { CallMode, CallOutcome, MessageStatus, MessageType, buildCallRecord } from '@parley/protocol';
 import { applyRecall, applyReceipt, countsAsUnread, insertMessage, withTimeTips } from './messages';
-import { emojiText, previewText, tipText } from './preview';
+import { emojiText, lastIsMissedCall, previewText, tipText } from './preview';
 import type { ChatMessage } from './types';
 
 const ME = 1;
@@ -168,6 +168,20 @@ describe('previews', () => {
     expect(previewText(last(MessageType.CARD, '{}'), 'Ann', t)).toBe('chat.preview.card');
     expect(previewText(last(MessageType.ACT_RT_VOICE, '1:00'), 'Ann', t)).toBe('chat.preview.voiceCall');
     expect(previewText(last(MessageType.ACT_RT_VIDEO, '1:00'), 'Ann', t)).toBe('chat.preview.videoCall');
+  });
+
+  it('a call the callee missed reads as missed (and is flagged red); the caller keeps the plain label', () => {
+    const cancelled = buildCallRecord(CallMode.VIDEO, CallOutcome.CANCELLED);
+    const timedOut = buildCallRecord(CallMode.VOICE, CallOutcome.NOT_ANSWERED);
+    expect(previewText(last(MessageType.ACT_RT_VIDEO, cancelled), 'Ann', t)).toBe('chat.preview.missedVideoCall');
+    expect(previewText(last(MessageType.ACT_RT_VOICE, timedOut), 'Ann', t)).toBe('chat.preview.missedVoiceCall');
+    expect(lastIsMissedCall(last(MessageType.ACT_RT_VOICE, timedOut))).toBe(true);
+    const mine = last(MessageType.ACT_RT_VOICE, timedOut, { selfSend: true });
+    expect(previewText(mine, 'Ann', t)).toBe('chat.preview.voiceCall');
+    expect(lastIsMissedCall(mine)).toBe(false);
+    const rejected = last(MessageType.ACT_RT_VOICE, buildCallRecord(CallMode.VOICE, CallOutcome.REJECTED));
+    expect(previewText(rejected, 'Ann', t)).toBe('chat.preview.voiceCall');
+    expect(lastIsMissedCall(rejected)).toBe(false);
   });
 
   it('shows text with emoji, translated tips and recall notices', () => {

@@ -15,6 +15,7 @@ import {
   tipTextKey,
   type GroupTip,
 } from '@parley/protocol';
+import { isMissedCall } from '../calls/callRecordWords';
 import { isolatedText, translateSegments, user, type Segment } from '../i18n/isolate';
 import type { Translate } from '../i18n/timeText';
 import { atAllFromWire } from './atAll';
@@ -127,7 +128,18 @@ export function previewSegments(last: LastMessage | undefined, peerName: string,
 export const previewText = (last: LastMessage | undefined, peerName: string, t: Translate): string =>
   isolatedText(previewSegments(last, peerName, t));
 
+/** The last message is a call I missed (callee side): the chat list shows it in red (issue 22 point 3). */
+export const lastIsMissedCall = (last: LastMessage | undefined): boolean =>
+  last !== undefined && CALL_TYPES.has(last.type) && isMissedCall(last.content, last.selfSend);
+
+const CALL_TYPES = new Set<number>([MessageType.ACT_RT_VOICE, MessageType.ACT_RT_VIDEO]);
+
 function contentSegments(last: LastMessage, t: Translate, peerName: string): Segment[] {
+  if (lastIsMissedCall(last)) {
+    return [
+      t(last.type === MessageType.ACT_RT_VIDEO ? 'chat.preview.missedVideoCall' : 'chat.preview.missedVoiceCall'),
+    ];
+  }
   const placeholder = PLACEHOLDER[last.type];
   if (placeholder) return [t(placeholder)];
   if (last.type === MessageType.TIP_TEXT) {

@@ -77,6 +77,8 @@ export interface ChatSummary {
   muted?: boolean;
   /** The newest message is my send that failed (a failure mark before the preview). */
   lastFailed?: boolean;
+  /** The last message is a call I missed: its preview is red. */
+  missedCall?: boolean;
 }
 
 export const chatKey = (c: Pick<ChatSummary, 'type' | 'targetId'>): string => `${c.type}-${c.targetId}`;

@@ -21,6 +21,7 @@ import { ChatListSearch } from '../search/ChatListSearch';
 import { SearchBox } from '../../ui/SearchBox';
 import { SEARCH_KEYWORD_MAX } from '@parley/protocol';
 import { ConnectionBanner } from './ConnectionBanner';
+import { EmptyChatActions, NewChatButton } from './NewChatMenu';
 import './chat.css';
 import { Isolated, NAME_SLOT } from '../../ui/Isolated';
 
@@ -93,7 +94,7 @@ export default function ChatPage() {
 
   return (
     <div className="page">
-      <NavBar title={t('tabs.chat')} noBack />
+      <NavBar title={t('tabs.chat')} noBack end={<NewChatButton />} />
       <ConnectionBanner />
       <div className="chat-phase" role="status" data-testid="chat-phase" data-phase={phase} hidden={!showPhase}>
         <Spinner size={14} />
@@ -111,7 +112,9 @@ export default function ChatPage() {
       ) : chats.length > 0 ? (
         <ChatList chats={chats} onMenu={setMenuFor} />
       ) : (
-        <EmptyState testId="chat-empty" icon={<ChatIcon />} title={t('chat.emptyTitle')} text={t('chat.emptyText')} />
+        <EmptyState testId="chat-empty" icon={<ChatIcon />} title={t('chat.emptyTitle')} text={t('chat.emptyText')}>
+          <EmptyChatActions />
+        </EmptyState>
       )}
       {menuFor && (
         <ChatRowMenu

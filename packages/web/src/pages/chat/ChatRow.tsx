@@ -114,7 +114,10 @@ export const ChatRow = memo(function ChatRow({ chat, now, onOpen, onMenu }: Chat
           </span>
         </span>
         <span className="chat-row__bottom">
-          <span className="chat-row__last" data-testid={`chat-last-${id}`}>
+          <span
+            className={`chat-row__last${chat.missedCall && !chat.draft ? ' chat-row__last--missed' : ''}`}
+            data-testid={`chat-last-${id}`}
+          >
             {(chat.atMe || chat.atAll) && (
               <span className="chat-row__draft" data-testid={`chat-at-${id}`}>
                 {t(chat.atMe ? 'chat.atMe' : 'chat.atAll')}{' '}

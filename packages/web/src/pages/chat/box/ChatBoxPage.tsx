@@ -213,7 +213,10 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
         />
         {/* Hidden, not unmounted, while selecting: a half-typed message stays. */}
         <div className="chat-box__composer" hidden={selection.active}>
-          <ComposerGate group={isGroup ? group : undefined}>
+          <ComposerGate
+            group={isGroup ? group : undefined}
+            peer={isGroup ? undefined : { id: targetId, name: peerName, friend }}
+          >
             <Composer quote={quote} onClearQuote={() => setQuote(null)} onSent={toBottom} handle={composerRef} />
           </ComposerGate>
         </div>

@@ -90,6 +90,7 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
             type={message.type}
             content={message.content}
             peerId={box.targetId}
+            selfSend={self}
             testId={`message-call-${key}`}
           />
         );
@@ -103,7 +104,7 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
 
   return (
     <div
-      className={`msg${self ? ' msg--self' : ''}${highlighted ? ' msg--highlight' : ''}${atMe ? ' msg--at-me' : ''}${grouped ? ' msg--grouped' : ''}`}
+      className={`msg${self ? ' msg--self' : ''}${highlighted ? ' msg--highlight' : ''}${atMe ? ' msg--at-me' : ''}${grouped ? ' msg--grouped' : ''}${isCallRecord ? ' msg--call' : ''}`}
       data-testid={`message-${key}`}
       data-type={message.type}
       data-status={message.status}

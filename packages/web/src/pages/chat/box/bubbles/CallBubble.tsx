@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { CallMode, CallOutcome, formatCallDuration, modeOfRecordType, parseCallRecord } from '@parley/protocol';
+import { callOutcomeWords } from '../../../../calls/callRecordWords';
 import { startCall } from '../../../../calls/signals';
 import { CallIcon } from '../../call/icons';
 
@@ -13,22 +14,26 @@ interface CallBubbleProps {
   content: string;
   /** The other party of the chat: the one "call back" rings. */
   peerId: number;
+  /** I was the caller (records are stored caller → callee): the words differ by side. */
+  selfSend: boolean;
   testId: string;
 }
 
-export function CallBubble({ type, content, peerId, testId }: CallBubbleProps) {
+export function CallBubble({ type, content, peerId, selfSend, testId }: CallBubbleProps) {
   const { t } = useTranslation();
   const record = parseCallRecord(content);
   const mode = record?.mode ?? modeOfRecordType(type) ?? CallMode.VOICE;
   const outcome = record?.outcome;
+  const words = record && outcome !== CallOutcome.COMPLETED ? callOutcomeWords(mode, record.outcome, selfSend) : null;
   const text = !record
     ? t(mode === CallMode.VIDEO ? 'call.videoCall' : 'call.voiceCall')
-    : outcome === CallOutcome.COMPLETED
-      ? t('call.duration', { time: formatCallDuration(record.duration) })
-      : t(`call.outcome.${outcome === CallOutcome.OFFLINE ? CallOutcome.NOT_ANSWERED : outcome}`);
+    : words
+      ? t(words.key)
+      : t('call.duration', { time: formatCallDuration(record.duration) });
   return (
     <div
-      className="call-bubble"
+      className={`call-bubble${words?.missed ? ' call-bubble--missed' : ''}`}
+      data-missed={words?.missed ?? false}
       data-testid={testId}
       data-mode={mode}
       data-outcome={outcome ?? ''}
