@@ -147,8 +147,10 @@ it(
     await Promise.all(chaosRuns);
     // The deadline bounds the run, as in the group and system loss tests: a loaded machine sends
     // fewer (a full PostgreSQL stage beside a CPU burner sent 1,019 of 1,094 in its 20 s), and
-    // every one that was sent must still arrive once. A quarter of the plan is the floor.
-    expect(sent.length).toBeGreaterThanOrEqual((SENDERS * MESSAGES_PER_SENDER) / 4);
+    // every one that was sent must still arrive once. Every tenth message also takes edits, pins and
+    // reactions, so a loaded machine sends fewer still (212 of 1,000 beside four busy test runs): an eighth
+    // of the plan is the floor.
+    expect(sent.length).toBeGreaterThanOrEqual((SENDERS * MESSAGES_PER_SENDER) / 8);
 
     // Final reconnect and pull on every terminal.
     for (const t of all) {
