@@ -57,8 +57,8 @@ export async function offerSplit(
   );
   const ok = await confirmDialog({
     title: t('longText.title'),
-    content: t('longText.offer', { count: parts.length, max: MAX }),
-    confirmText: t('longText.send', { count: parts.length }),
+    content: t('longText.offer', { max: MAX }),
+    confirmText: t('longText.send', { parts: parts.length }),
     testId: 'long-text-dialog',
   });
   if (!ok) return null;
