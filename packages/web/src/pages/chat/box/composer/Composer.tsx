@@ -225,8 +225,12 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   };
 
   /** Past the limit: offered as several messages, sent one after another so they arrive in order. */
+  const offering = useRef(false);
   const sendInParts = async (tokens: string) => {
-    const parts = await offerSplit(tokens, group ? mentions : [], t);
+    // Enter again while the offer is open must not queue a second offer of the same text.
+    if (offering.current) return;
+    offering.current = true;
+    const parts = await offerSplit(tokens, group ? mentions : [], t).finally(() => (offering.current = false));
     if (!parts) return;
     const quoteId = quote?.id;
     const withReceipt = Boolean(group && receipt);

@@ -4,12 +4,12 @@
  * it as several messages (lib/splitText.ts), each with the mentions its part holds.
  */
 import { useTranslation } from 'react-i18next';
-import { AT_ALL, AT_ALL_TEXT, Limits, type ChatType } from '@parley/protocol';
+import { Limits, type ChatType } from '@parley/protocol';
 import { chatActions } from '../../../../chat';
 import type { SendOptions } from '../../../../chat/types';
 import { confirmDialog } from '../../../../ui/dialog';
-import { atUserIdsOf, type Mention } from '../lib/mentions';
-import { splitText } from '../lib/splitText';
+import type { Mention } from '../lib/mentions';
+import { splitWithMentions, type TextPart } from '../lib/splitText';
 
 const MAX = Limits.TEXT_CONTENT_MAX;
 /** The counter appears once the text passes this share of the limit. */
@@ -33,28 +33,16 @@ export function LongTextCounter({ length }: { length: number }) {
   );
 }
 
-/** A part to send: its wire text and the ids of the mentions written in it. */
-export interface TextPart {
-  text: string;
-  atUserIds: number[];
-}
-
 /**
  * Asks whether to send `wire` (past the limit) as several messages; null when the
- * user declines. `mentions` are the composer's, by display name; everyone's is on
- * the wire as AT_ALL_TEXT.
+ * user declines. `mentions` are the composer's, by display name.
  */
 export async function offerSplit(
   wire: string,
   mentions: readonly Mention[],
   t: (key: string, o?: Record<string, unknown>) => string,
 ): Promise<TextPart[] | null> {
-  const onWire = mentions.map((m) => (m.userId === AT_ALL ? { ...m, name: AT_ALL_TEXT.slice(1) } : m));
-  const parts = splitText(
-    wire,
-    MAX,
-    onWire.map((m) => `@${m.name}`),
-  );
+  const parts = splitWithMentions(wire, MAX, mentions);
   const ok = await confirmDialog({
     title: t('longText.title'),
     content: t('longText.offer', { max: MAX }),
@@ -62,7 +50,7 @@ export async function offerSplit(
     testId: 'long-text-dialog',
   });
   if (!ok) return null;
-  return parts.map((text) => ({ text, atUserIds: atUserIdsOf(text, onWire) }));
+  return parts;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitText } from './splitText';
+import { AT_ALL, AT_ALL_TEXT } from '@parley/protocol';
+import { splitText, splitWithMentions } from './splitText';
 
 const fits = (parts: string[], max: number) => parts.every((p) => p.length > 0 && p.length <= max);
 /** What the parts lost: only whitespace at the cuts. */
@@ -91,5 +92,20 @@ describe('splitText', () => {
     expect(fits(parts, 1024)).toBe(true);
     for (const p of parts) expect(p.endsWith('.')).toBe(true);
     expect(parts.join(' ')).toBe(text);
+  });
+});
+
+describe('splitWithMentions', () => {
+  it('each part names the mentions it holds; everyone travels as @all', () => {
+    const mentions = [
+      { userId: 7, name: 'Ann Lee' },
+      { userId: AT_ALL, name: 'everyone' },
+    ];
+    const wire = `@Ann Lee ${'word '.repeat(6)}${AT_ALL_TEXT} tomorrow`;
+    const parts = splitWithMentions(wire, 30, mentions);
+    expect(parts.map((p) => p.text).join(' ')).toBe(wire.replace(/\s+/gu, ' '));
+    expect(parts[0]).toEqual({ text: expect.stringMatching(/^@Ann Lee/u), atUserIds: [7] });
+    expect(parts.at(-1)).toEqual({ text: expect.stringContaining(AT_ALL_TEXT), atUserIds: [AT_ALL] });
+    expect(parts.filter((p) => p.atUserIds.length === 0).length).toBe(parts.length - 2);
   });
 });

@@ -6,7 +6,8 @@
  * surrogate pair or a span the caller keeps whole (a mention's `@name`). Whitespace
  * at a cut is dropped, so no part starts or ends blank.
  */
-import { splitEmoji } from '@parley/protocol';
+import { AT_ALL, AT_ALL_TEXT, splitEmoji } from '@parley/protocol';
+import { atUserIdsOf, type Mention } from './mentions';
 
 /** A paragraph or sentence end is looked for in the last half of the room only: earlier, a space makes a fuller part. */
 const MIN_SHARE = 0.5;
@@ -81,4 +82,24 @@ export function splitText(text: string, max: number, keep: readonly string[] = [
     start = cut;
   }
   return parts;
+}
+
+/** A part to send: its wire text and the ids of the mentions written in it. */
+export interface TextPart {
+  text: string;
+  atUserIds: number[];
+}
+
+/**
+ * splitText for the composer: `mentions` (by display name; everyone's is on the wire
+ * as AT_ALL_TEXT) stay whole, and each part names the mentions its text holds.
+ */
+export function splitWithMentions(wire: string, max: number, mentions: readonly Mention[]): TextPart[] {
+  const onWire = mentions.map((m) => (m.userId === AT_ALL ? { ...m, name: AT_ALL_TEXT.slice(1) } : m));
+  const parts = splitText(
+    wire,
+    max,
+    onWire.map((m) => `@${m.name}`),
+  );
+  return parts.map((text) => ({ text, atUserIds: atUserIdsOf(text, onWire) }));
 }
