@@ -88,6 +88,7 @@ describe('long text and last seen', () => {
     // The profile says the same.
     await openRoute(a.page, server, `/pages/common/user-info?id=${bob.id}`);
     await expect.poll(() => a.page.getByTestId('user-info-presence').innerText()).toBe(en('presence.lastSeenJustNow'));
+    await screenshot(a.page, 'last-seen-profile-en-US-phone');
 
     // Mine → Privacy → off: Alice no longer sees Bob's either (reciprocal).
     await openRoute(a.page, server, '/pages/mine/mine');
