@@ -63,6 +63,7 @@ import {
   terminalOnlineQuery,
   user,
   userUpdateRequest,
+  userPrivacyRequest,
 } from './schemas/user.js';
 
 export const API_BASE = '/api';
@@ -85,6 +86,7 @@ export const api = {
   userSelf: e({ method: 'GET', path: '/user/self', auth: true, reply: selfUser }),
   userFind: e({ method: 'GET', path: '/user/find/:id', auth: true, params: z.object({ id }), reply: user }),
   userUpdate: e({ method: 'PUT', path: '/user/update', auth: true, body: userUpdateRequest, reply: nothing }),
+  userPrivacy: e({ method: 'PUT', path: '/user/privacy', auth: true, body: userPrivacyRequest, reply: nothing }),
   userFindByName: e({
     method: 'GET',
     path: '/user/findByName',

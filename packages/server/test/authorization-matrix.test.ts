@@ -95,6 +95,12 @@ const matrix = (): Record<UserEndpoint, Row> => ({
       await allowed('userUpdate', { body: { id: w.a.id, nickName: 'Alice' } });
     },
   },
+  // Privacy acts on the caller's own account only: the body names no user.
+  userPrivacy: selfOnly(async () => {
+    await allowed('userPrivacy', { body: { showLastSeen: false } });
+    expect((await allowed('userSelf')).showLastSeen).toBe(false);
+    await allowed('userPrivacy', { body: { showLastSeen: true } });
+  }),
   userFindByName: {
     stranger: async () => {
       const found = await allowed('userFindByName', { query: { name: 'Stranger' } });

@@ -60,6 +60,7 @@ const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
     body: { id: a.id, nickName: 'Alice', sex: 1, sexSet: true, signature: 'hi' },
     optional: ['id', 'sex', 'sexSet', 'signature'],
   },
+  userPrivacy: { body: { showLastSeen: true } },
   userFindByName: { query: { name: 'Bob' } },
   userTerminalOnline: { query: { userIds: `${b.id}` } },
   // web push: the subscription as PushSubscription.toJSON() gives it (expirationTime may be left out).

@@ -20,6 +20,11 @@ export const friend = z.object({
   online: z.boolean(),
   onlineWeb: z.boolean(),
   onlineApp: z.boolean(),
+  /**
+   * When the friend was last online (ms; issue 22 point 11), absent unless both the
+   * friend and the list owner show their last seen and the friend may be seen online.
+   */
+  lastSeenAt: z.number().int().optional(),
   isDnd: z.boolean(),
   /** The friend's account was deleted: the entry stays, greyed, until removed. */
   deleted: z.boolean(),

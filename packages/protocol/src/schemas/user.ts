@@ -26,7 +26,11 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 /** GET /user/self: the caller's own profile, with their role (never in another user's profile). */
-export const selfUser = user.extend({ isOperator: z.boolean() });
+export const selfUser = user.extend({
+  isOperator: z.boolean(),
+  /** "Show my last seen" (issue 22 point 11): off hides it from friends and theirs from me. */
+  showLastSeen: z.boolean(),
+});
 export type SelfUser = z.infer<typeof selfUser>;
 
 /** PUT /user/update: own profile only; `id`, when sent, must be the caller's. */
@@ -43,6 +47,12 @@ export const userUpdateRequest = z
   })
   .refine((v) => !(v.sexSet === false && v.sex !== undefined), { error: 'invalidParam', path: ['sexSet'] });
 export type UserUpdateRequest = z.infer<typeof userUpdateRequest>;
+
+/** PUT /user/privacy: the caller's privacy settings; every field is required (one switch today). */
+export const userPrivacyRequest = z.strictObject({
+  showLastSeen: z.boolean({ error: 'invalidParam' }),
+});
+export type UserPrivacyRequest = z.infer<typeof userPrivacyRequest>;
 
 /**
  * GET /user/findByName: nicknames containing `name`, plus the user whose user name is

@@ -24,6 +24,7 @@ import { messageEdit } from './migrations/0020_message_edit.js';
 import { reactions } from './migrations/0021_reactions.js';
 import { pins } from './migrations/0022_pins.js';
 import { linkPreviews } from './migrations/0023_link_previews.js';
+import { lastSeenPrivacy } from './migrations/0024_last_seen_privacy.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -50,6 +51,7 @@ const migrations = {
   '0021_reactions': reactions,
   '0022_pins': pins,
   '0023_link_previews': linkPreviews,
+  '0024_last_seen_privacy': lastSeenPrivacy,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

@@ -31,6 +31,8 @@ export interface UsersTable {
   token_version: number;
   created_at: number;
   last_online_at: number | null;
+  /** 1: friends who also show theirs see my last seen (migration 0024). */
+  show_last_seen: ColumnType<number, number | undefined, number>;
   /** System stream read position: notifications with seq_no ≤ this are READED; only moves forward. */
   system_readed_seq: ColumnType<number, number | undefined, number>;
   /** 1: may use the moderation console (OPERATOR_USERNAMES or `npm run operator`). */

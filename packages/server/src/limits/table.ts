@@ -50,6 +50,7 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   userSelf: read,
   userFind: read,
   userUpdate: setting,
+  userPrivacy: setting,
   userFindByName: { user: [30, MIN], address: [120, MIN] },
   userTerminalOnline: { user: [60, MIN], address: [600, MIN] },
   userUpdateOnlineTime: { user: [30, MIN], address: [600, MIN] },

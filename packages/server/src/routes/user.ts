@@ -10,6 +10,10 @@ export const userRoutes = ({ users }: Services) => {
     await users.update(auth, body);
     return null;
   };
+  const userPrivacy: Handler<'userPrivacy'> = async ({ auth, body }) => {
+    await users.privacy(auth, body);
+    return null;
+  };
   const userFindByName: Handler<'userFindByName'> = ({ auth, query }) => users.findByName(auth, query.name);
   const userTerminalOnline: Handler<'userTerminalOnline'> = ({ auth, query }) =>
     users.terminalOnline(auth, query.userIds);
@@ -17,5 +21,5 @@ export const userRoutes = ({ users }: Services) => {
     await users.updateOnlineTime(auth);
     return null;
   };
-  return { userSelf, userFind, userUpdate, userFindByName, userTerminalOnline, userUpdateOnlineTime };
+  return { userSelf, userFind, userUpdate, userPrivacy, userFindByName, userTerminalOnline, userUpdateOnlineTime };
 };

@@ -39,6 +39,10 @@ interface FriendJoinRow {
   sex: number;
   signature: string;
   deleted: number;
+  last_online_at: number | null;
+  /** The friend's and the list owner's "show my last seen" (1: on). */
+  friendShowsLastSeen: number;
+  ownerShowsLastSeen: number;
   blockId: number | null;
   /** The friend has the owner on their blocklist: the owner no longer sees them online. */
   blockedById: number | null;
@@ -59,6 +63,7 @@ export class FriendService {
     return this.db
       .selectFrom('friends as f')
       .innerJoin('users as u', 'u.id', 'f.friend_id')
+      .innerJoin('users as o', 'o.id', 'f.user_id')
       .leftJoin('blacklist as b', (join) =>
         join.onRef('b.user_id', '=', 'f.user_id').onRef('b.to_user_id', '=', 'f.friend_id'),
       )
@@ -78,6 +83,9 @@ export class FriendService {
         'u.sex',
         'u.signature',
         'u.deleted',
+        'u.last_online_at',
+        'u.show_last_seen as friendShowsLastSeen',
+        'o.show_last_seen as ownerShowsLastSeen',
         'b.id as blockId',
         'rb.id as blockedById',
       ]);
@@ -85,7 +93,13 @@ export class FriendService {
 
   private toFriend(row: FriendJoinRow, online: readonly Terminal[]): Friend {
     // A friend who blocked the owner, or whose account is deleted, shows offline (RelationService.canSeePresence).
-    const terminals = row.blockedById !== null || row.deleted === 1 ? [] : online;
+    const hidden = row.blockedById !== null || row.deleted === 1;
+    const terminals = hidden ? [] : online;
+    // Last seen is reciprocal: both must show theirs (issue 22 point 11).
+    const lastSeen =
+      !hidden && row.friendShowsLastSeen === 1 && row.ownerShowsLastSeen === 1 && row.last_online_at !== null
+        ? { lastSeenAt: Number(row.last_online_at) }
+        : {};
     return {
       id: row.friendId,
       userName: row.user_name,
@@ -99,6 +113,7 @@ export class FriendService {
       online: terminals.length > 0,
       onlineWeb: terminals.includes(Terminal.WEB),
       onlineApp: terminals.includes(Terminal.APP),
+      ...lastSeen,
       isDnd: row.is_dnd === 1,
       deleted: row.deleted === 1,
       isBlocked: row.blockId !== null,
@@ -279,6 +294,9 @@ export class FriendService {
    * their own entry for them (type 82, with the fresh online flags).
    */
   async pushPresence(userId: number): Promise<void> {
+    // Coming online or going offline is the moment "last seen" means.
+    // (Not a cached fact: friend entries read it from the table.)
+    await this.db.updateTable('users').set({ last_online_at: this.clock() }).where('id', '=', userId).execute();
     const rows = await this.rows().where('f.friend_id', '=', userId).execute();
     if (rows.length === 0) return;
     const terminals = (await this.presence.onlineTerminals([userId])).get(userId) ?? [];
@@ -287,6 +305,30 @@ export class FriendService {
         this.push.toUser(
           r.ownerId,
           syncFrame(MessageType.FRIEND_UPDATE, r.ownerId, userId, JSON.stringify(this.toFriend(r, terminals))),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * `userId` switched "show my last seen": their entry in every friend's list and every
+   * entry of their own list change (type 82 to each list owner).
+   */
+  async pushLastSeenSetting(userId: number): Promise<void> {
+    const rows = await this.rows()
+      .where((eb) => eb.or([eb('f.friend_id', '=', userId), eb('f.user_id', '=', userId)]))
+      .execute();
+    const online = await this.presence.onlineTerminals([...new Set(rows.map((r) => r.friendId))]);
+    await Promise.all(
+      rows.map((r) =>
+        this.push.toUser(
+          r.ownerId,
+          syncFrame(
+            MessageType.FRIEND_UPDATE,
+            r.ownerId,
+            r.friendId,
+            JSON.stringify(this.toFriend(r, online.get(r.friendId) ?? [])),
+          ),
         ),
       ),
     );

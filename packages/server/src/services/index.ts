@@ -233,7 +233,7 @@ export function createServices(
       devices,
     ),
     devices,
-    users: new UserService(db.kysely, presence, relations, facts),
+    users: new UserService(db.kysely, presence, relations, facts, (id) => friends.pushLastSeenSetting(id)),
     uploads,
     files: new FileStore(uploads.root, config.uploadMaxBytes),
     friends,

@@ -8,9 +8,11 @@ import { sql, type Kysely } from 'kysely';
 import {
   Limits,
   type OnlineTerminals,
+  type SelfUser,
   type Sex,
   type User,
   type UserType,
+  type UserPrivacyRequest,
   type UserUpdateRequest,
 } from '@parley/protocol';
 import type { Database, UserPatch, UserRow } from '../db/schema.js';
@@ -61,6 +63,8 @@ export class UserService {
     private readonly presence: Presence,
     private readonly relations: RelationService,
     private readonly facts: Facts,
+    /** FriendService.pushLastSeenSetting: the friend entries a privacy change alters. */
+    private readonly onLastSeenSetting: (userId: number) => Promise<void>,
   ) {}
 
   /**
@@ -68,9 +72,13 @@ export class UserService {
    * cached facts: the role is also granted and revoked from outside the server
    * (`npm run operator`), and the app reads this once per start.
    */
-  async self(auth: AuthInfo): Promise<User & { isOperator: boolean }> {
+  async self(auth: AuthInfo): Promise<SelfUser> {
     const row = (await this.facts.freshUser(auth.userId)) ?? auth.user;
-    return { ...toWireUser(row, await this.presence.isOnline(auth.userId)), isOperator: row.is_operator === 1 };
+    return {
+      ...toWireUser(row, await this.presence.isOnline(auth.userId)),
+      isOperator: row.is_operator === 1,
+      showLastSeen: row.show_last_seen === 1,
+    };
   }
 
   /** Self in full; anyone else as a public user (deleted → userNotExist). */
@@ -102,6 +110,23 @@ export class UserService {
     if (req.signature !== undefined) patch.signature = req.signature;
     await this.db.updateTable('users').set(patch).where('id', '=', auth.userId).execute();
     await this.facts.changed({ kind: 'user', id: auth.userId });
+  }
+
+  /**
+   * The caller's privacy settings. A change of "show my last seen" reaches every
+   * friend list it touches (theirs and mine) through the friend sync frames.
+   */
+  async privacy(auth: AuthInfo, req: UserPrivacyRequest): Promise<void> {
+    const showLastSeen = req.showLastSeen ? 1 : 0;
+    const changed = await this.db
+      .updateTable('users')
+      .set({ show_last_seen: showLastSeen })
+      .where('id', '=', auth.userId)
+      .where('show_last_seen', '!=', showLastSeen)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) return;
+    await this.facts.changed({ kind: 'user', id: auth.userId });
+    await this.onLastSeenSetting(auth.userId);
   }
 
   /**

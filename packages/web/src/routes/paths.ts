@@ -30,6 +30,8 @@ export const Paths = {
   mineFavourites: '/pages/mine/mine-favourites',
   /** Not in spec §2: the account's signed-in devices, reached from mine (issue 11). */
   mineDevices: '/pages/mine/mine-devices',
+  /** Not in spec §2: privacy settings ("show my last seen"), reached from mine (issue 22). */
+  minePrivacy: '/pages/mine/mine-privacy',
   group: '/pages/group/group',
   groupInfo: '/pages/group/group-info',
   groupEdit: '/pages/group/group-edit',

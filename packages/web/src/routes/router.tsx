@@ -27,6 +27,7 @@ const ComplaintInfo = lazyPage(() => import('../pages/common/ComplaintInfoPage')
 const Blacklist = lazyPage(() => import('../pages/mine/BlacklistPage'));
 const Favourites = lazyPage(() => import('../pages/mine/favourites/FavouritesPage'));
 const Devices = lazyPage(() => import('../pages/mine/devices/DevicesPage'));
+const PrivacySettings = lazyPage(() => import('../pages/mine/PrivacySettingsPage'));
 // The page most taps lead to: its chunk is fetched first once signed in.
 const ChatBox = lazyPage(() => import('../pages/chat/box/ChatBoxPage'), { preloadFirst: true });
 const GroupList = lazyPage(() => import('../pages/group/GroupListPage'));
@@ -72,6 +73,7 @@ export const router = createHashRouter([
           { path: Paths.blacklist, element: <Blacklist /> },
           { path: Paths.mineFavourites, element: <Favourites /> },
           { path: Paths.mineDevices, element: <Devices /> },
+          { path: Paths.minePrivacy, element: <PrivacySettings /> },
           { path: Paths.chatBox, element: <ChatBox /> },
           { path: Paths.chatSearch, element: <ChatSearch /> },
           { path: Paths.group, element: <GroupList /> },

@@ -5,6 +5,7 @@ import { Sex } from '@parley/protocol';
 import { ImageViewer } from '../../ui/ImageViewer';
 import { OnlineAvatar, TerminalTags } from '../friend/OnlineAvatar';
 import { Isolated, NAME_SLOT } from '../../ui/Isolated';
+import { useLastSeen } from '../../contacts/useLastSeen';
 
 export interface Profile {
   id: number;
@@ -21,6 +22,8 @@ export interface Profile {
   online: boolean;
   onlineWeb: boolean;
   onlineApp: boolean;
+  /** A friend's last seen when both share it (issue 22 point 11). */
+  lastSeenAt?: number;
   deleted: boolean;
   isBlocked: boolean;
 }
@@ -30,6 +33,7 @@ export function UserInfoCard({ profile, friend, self }: { profile: Profile; frie
   const [viewing, setViewing] = useState(false);
   const image = profile.headImage || profile.headImageThumb;
   const online = profile.online && !profile.deleted;
+  const lastSeen = useLastSeen(friend && !online && !profile.deleted ? profile.lastSeenAt : undefined);
   return (
     <section className="user-card">
       <button
@@ -87,8 +91,11 @@ export function UserInfoCard({ profile, friend, self }: { profile: Profile; frie
             {profile.deleted ? (
               <span className="user-card__badge user-card__badge--muted">{t('friend.accountDeleted')}</span>
             ) : (
-              <span className={online ? 'user-card__presence user-card__presence--on' : 'user-card__presence'}>
-                {online ? t('userInfo.online') : t('userInfo.offline')}
+              <span
+                className={online ? 'user-card__presence user-card__presence--on' : 'user-card__presence'}
+                data-testid="user-info-presence"
+              >
+                {online ? t('userInfo.online') : (lastSeen ?? t('userInfo.offline'))}
               </span>
             )}
             {online && friend && <TerminalTags userId={profile.id} web={profile.onlineWeb} app={profile.onlineApp} />}

@@ -59,6 +59,7 @@ export default function MinePage() {
           <Cell label={t('mine.changePassword')} onClick={go(Paths.minePassword)} testId="mine-password-entry" />
         )}
         <Cell label={t('devices.title')} onClick={go(Paths.mineDevices)} testId="mine-devices-entry" />
+        <Cell label={t('privacySettings.title')} onClick={go(Paths.minePrivacy)} testId="mine-privacy-settings-entry" />
         <PushCell />
         <Cell
           label={t('mine.language')}

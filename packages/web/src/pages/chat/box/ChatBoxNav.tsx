@@ -8,6 +8,7 @@ import { BackButton } from '../../../ui/BackButton';
 import { Segments } from '../../../ui/Segments';
 import { ChatSearchButton } from '../../search/ChatSearchButton';
 import { useTypingLine } from './useTypingLine';
+import { useLastSeen } from '../../../contacts/useLastSeen';
 import '../../../ui/navbar.css';
 import './chat-polish.css';
 
@@ -17,13 +18,15 @@ interface ChatBoxNavProps {
   count?: number;
   /** undefined: not known (not a friend, or a group). */
   online?: boolean;
+  /** The friend's last seen when they share it (Friend.lastSeenAt), shown while offline. */
+  lastSeenAt?: number;
   /** The friend's profile or the group's info. */
   infoLink: string;
   /** Search in this chat (pages/search/ChatSearchPage). */
   searchLink?: string;
 }
 
-export function ChatBoxNav({ title, count, online, infoLink, searchLink }: ChatBoxNavProps) {
+export function ChatBoxNav({ title, count, online, lastSeenAt, infoLink, searchLink }: ChatBoxNavProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const connecting = useConnectionState() !== 'loggedIn';
@@ -33,6 +36,7 @@ export function ChatBoxNav({ title, count, online, infoLink, searchLink }: ChatB
   const lastFailure = useConnectionFailure();
   const failure = browserOnline ? lastFailure : null;
   const typing = useTypingLine();
+  const lastSeen = useLastSeen(online === false ? lastSeenAt : undefined);
   return (
     <header className="navbar chat-nav">
       <div className="navbar__side">
@@ -68,8 +72,9 @@ export function ChatBoxNav({ title, count, online, infoLink, searchLink }: ChatB
               className={`chat-nav__state${online ? ' chat-nav__state--online' : ''}`}
               data-testid="chat-box-online"
               data-online={online}
+              data-last-seen={lastSeen !== null}
             >
-              {t(online ? 'userInfo.online' : 'userInfo.offline')}
+              {lastSeen ?? t(online ? 'userInfo.online' : 'userInfo.offline')}
             </span>
           )
         )}

@@ -197,6 +197,7 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
             title={peerName}
             count={isGroup && group && !group.quit && !group.dissolve ? active.length || group.memberCount : undefined}
             online={friend && !friend.deleted ? friend.online : undefined}
+            lastSeenAt={friend?.lastSeenAt}
             infoLink={isGroup ? Links.groupInfo(targetId) : Links.userInfo(targetId)}
             searchLink={Links.chatSearch(type, targetId)}
           />

@@ -25,7 +25,6 @@ import type { Attachment, ChatMessage, SendOptions } from '../../../../chat/type
 import { typingSender } from '../../../../chat/typingStore';
 import { roleIn } from '../../../../groups/groupsReducer';
 import { canMentionAll } from '../../../../groups/permissions';
-import { showToast } from '../../../../ui/toast';
 import { useChatBox } from '../ChatBoxContext';
 import { displayToTokens, insertAt, isBlank, tokensToDisplay } from '../lib/emojiText';
 import { atAllToWire, atUserIdsOf, insertMention, type Mention } from '../lib/mentions';
@@ -42,6 +41,7 @@ import { PlusPanel } from './PlusPanel';
 import { QuoteBar } from './QuoteBar';
 import { LinkPreviewBar } from './LinkPreviewBar';
 import { useLinkPreview } from './useLinkPreview';
+import { LongTextCounter, offerSplit, sendParts } from './longText';
 import { useLinkPreviewsOn } from '../../../../app/serverConfig';
 import { useVoiceRecorder } from './useVoiceRecorder';
 import { RecordingBar, VoiceButton, useHoldState } from './VoiceControls';
@@ -211,7 +211,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     if (edit.message) return edit.save();
     if (isBlank(text)) return;
     const tokens = wireText(text.replace(/\s+$/u, ''));
-    if (tokens.length > Limits.TEXT_CONTENT_MAX) return showToast(t('errors.messageTooLong'));
+    if (tokens.length > Limits.TEXT_CONTENT_MAX) return void sendInParts(tokens);
     const o = opts(text);
     // The preview shown goes only if its link is still in what is sent.
     const withPreview = link.preview && tokens.includes(link.preview.url) ? { linkPreview: link.preview } : {};
@@ -222,6 +222,25 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     change('');
     onClearQuote();
     onSent();
+  };
+
+  /** Past the limit: offered as several messages, sent one after another so they arrive in order. */
+  const offering = useRef(false);
+  const sendInParts = async (tokens: string) => {
+    // Enter again while the offer is open must not queue a second offer of the same text.
+    if (offering.current) return;
+    offering.current = true;
+    const parts = await offerSplit(tokens, group ? mentions : [], t).finally(() => (offering.current = false));
+    if (!parts) return;
+    const quoteId = quote?.id;
+    const withReceipt = Boolean(group && receipt);
+    link.reset();
+    typingSender.stop();
+    afterGroupSend();
+    change('');
+    onClearQuote();
+    onSent();
+    await sendParts(type, targetId, parts, { quoteId, receipt: withReceipt, group: Boolean(group) });
   };
 
   const sendFiles = (attachments: Attachment[]) => {
@@ -299,6 +318,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
       )}
       {link.preview && !edit.message && <LinkPreviewBar preview={link.preview} onRemove={link.remove} />}
       <RecordingBar recorder={recorder} hold={hold} />
+      {!edit.message && <LongTextCounter length={wireText(text).length} />}
       <div className="composer__row">
         <VoiceButton recorder={recorder} onHoldChange={setHold} onStart={() => setPanel('none')} />
         <textarea
