@@ -26,6 +26,13 @@ import {
 import { startServer, type TestServer } from './support/server.js';
 import { TestSocket } from './support/ws.js';
 
+/** What others read of a user: /user/self's reply (typed as a User) without the owner's own settings (showLastSeen). */
+function othersView<T extends object>(self: T): T {
+  const copy: T & { showLastSeen?: boolean } = { ...self };
+  delete copy.showLastSeen;
+  return copy;
+}
+
 let ts: TestServer;
 let client: ApiClient;
 const users: TwoTerminalUser[] = [];
@@ -128,7 +135,7 @@ describe('11. what others see of a user', () => {
     const found = await client.ok('userFind', { token: tok(viewer), params: { id: target.id } });
     await setUser(target.id, { is_banned: 0, ban_reason: '' });
     expect(found).toEqual({
-      ...target.user,
+      ...othersView(target.user),
       userName: '',
       online: false,
       isBanned: false,
@@ -165,7 +172,7 @@ describe('11. what others see of a user', () => {
       token: tok(viewer),
       query: { name: target.userName.toUpperCase() },
     });
-    expect(exact).toEqual([{ ...target.user, online: false }]);
+    expect(exact).toEqual([{ ...othersView(target.user), online: false }]);
     // By nickname: public profile only.
     const byNick = await client.ok('userFindByName', { token: tok(viewer), query: { name: 'targe' } });
     expect(byNick.find((u) => u.id === target.id)).toMatchObject({ userName: '', online: false });
