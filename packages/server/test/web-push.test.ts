@@ -200,10 +200,15 @@ describe('who is notified', () => {
     const body = { tmpId: tmpId(), groupId, type: MessageType.TEXT, content: 'pizza?' };
     const { id } = await client.ok('groupSend', { token: tok(bob), body });
     const got = await pushedTo('/push/bob', async () => {
+      const from = service.requests.length;
       await client.ok('groupReact', { token: tok(alice), params: { id }, body: { emoji: '🍕' } });
-      // The notice is stored when the coalescing window ends.
+      // The notice is stored when the coalescing window ends and published after its commit: wait for
+      // the pending mark to go, then (up to 5 s) for the push it leads to, so none arrives after this test.
       const db = ts.server.db.kysely;
       while ((await db.selectFrom('reaction_pending').select('message_id').execute()).length > 0) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      for (let i = 0; i < 250 && !service.requests.slice(from).some((r) => r.path === '/push/bob'); i++) {
         await new Promise((r) => setTimeout(r, 20));
       }
     });
