@@ -22,15 +22,19 @@ const ar = (key: string, params?: Record<string, string>) => text('ar-SA', key, 
 const bdiTexts = (el: Locator) => el.evaluate((e) => Array.from(e.querySelectorAll('bdi'), (b) => b.textContent));
 
 async function apiSendFile(server: RunningServer, from: Member, recvId: number, name: string, bytes: Buffer) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
   const headers = { accessToken: from.token };
-  const up = (await (
-    await fetch(`${server.url}${API_BASE}/file/upload`, { method: 'POST', headers, body: form })
-  ).json()) as {
-    code: number;
-    data: string;
+  const upload = () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
+    return fetch(`${server.url}${API_BASE}/file/upload`, { method: 'POST', headers, body: form });
   };
+  // A loaded machine may shed the upload (503 + Retry-After): sent again after the wait, as the web app does.
+  let reply = await upload();
+  for (let i = 0; i < 5 && reply.status === 503; i++) {
+    await new Promise((r) => setTimeout(r, 1000 * Math.min(2, Number(reply.headers.get('retry-after') ?? 1))));
+    reply = await upload();
+  }
+  const up = (await reply.json()) as { code: number; data: string };
   expect(up.code).toBe(200);
   const content = JSON.stringify({ name, size: bytes.length, url: up.data });
   const res = await fetch(`${server.url}${API_BASE}/message/private/send`, {

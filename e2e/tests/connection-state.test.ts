@@ -76,6 +76,8 @@ describe('connection state in the chat header (390×844)', () => {
 
   it('queues a message the network cuts off while the socket still looks up, and sends it once when it answers', async () => {
     // The browser says online and the socket has not noticed yet: only the send fails.
+    // The previous step's toast ("Reconnected") goes first, so any toast after the send is the send's.
+    await a.page.getByTestId('toast').waitFor({ state: 'detached', timeout: WAIT_MS });
     let cut = 0;
     await a.page.route('**/api/message/private/send', async (route) => {
       if (cut++ < 1) return route.abort('internetdisconnected');
