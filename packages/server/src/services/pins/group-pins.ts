@@ -19,6 +19,7 @@ import {
   findPin,
   groupChatKey,
   lastPinTime,
+  pinEntries,
   listPins,
   nextPinTime,
 } from './pin-store.js';
@@ -105,14 +106,7 @@ export class GroupPinService {
         pins.map((p) => p.message_id),
       )
       .execute();
-    const messages = new Map((await toWireGroupMessages(this.db, rows)).map((m) => [m.id, m]));
-    return {
-      pins: pins.flatMap((p) => {
-        const message = messages.get(p.message_id);
-        return message ? [{ message, pinnedBy: p.pinned_by, pinTime: p.pinned_at }] : [];
-      }),
-      pinTime,
-    };
+    return { pins: pinEntries(pins, await toWireGroupMessages(this.db, rows)), pinTime };
   }
 
   /** Owner or admin: whether every member may pin (synced to the members as type 92). */

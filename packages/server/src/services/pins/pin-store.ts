@@ -77,3 +77,15 @@ export function listPins(db: Kysely<Database>, kind: PinKind, chatKey: string) {
 export async function dropPin(db: Kysely<Database>, kind: PinKind, messageId: number): Promise<void> {
   await db.deleteFrom('message_pins').where('kind', '=', kind).where('message_id', '=', messageId).execute();
 }
+
+/** The list's entries: each pin with its message as the reader sees it, newest pin first (a pin whose message is gone is left out). */
+export function pinEntries<M extends { id: number }>(
+  pins: readonly { message_id: number; pinned_by: number; pinned_at: number }[],
+  wire: readonly M[],
+) {
+  const messages = new Map(wire.map((m) => [m.id, m]));
+  return pins.flatMap((p) => {
+    const message = messages.get(p.message_id);
+    return message ? [{ message, pinnedBy: p.pinned_by, pinTime: p.pinned_at }] : [];
+  });
+}

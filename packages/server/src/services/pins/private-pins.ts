@@ -18,6 +18,7 @@ import {
   countPins,
   findPin,
   lastPinTime,
+  pinEntries,
   listPins,
   nextPinTime,
   privateChatKey,
@@ -101,14 +102,7 @@ export class PrivatePinService {
         pins.map((p) => p.message_id),
       )
       .execute();
-    const messages = new Map((await toWireWithQuotes(this.db, rows)).map((m) => [m.id, m]));
-    return {
-      pins: pins.flatMap((p) => {
-        const message = messages.get(p.message_id);
-        return message ? [{ message, pinnedBy: p.pinned_by, pinTime: p.pinned_at }] : [];
-      }),
-      pinTime,
-    };
+    return { pins: pinEntries(pins, await toWireWithQuotes(this.db, rows)), pinTime };
   }
 
   private insert(db: Kysely<Database>, me: number, other: number, type: number, content: string, now: number) {
