@@ -7,139 +7,32 @@
  * page read only in part, sends that cannot forge a preview, edits and recalls that
  * drop it, the operator switch and the rate limit.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LinkPreviewLimits, MessageType, type LinkPreview, type PrivateMessage } from '@parley/protocol';
 import { ApiClient, registerUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { closeAll, friendPair, messageFrame, sendBody, tmpId, type TwoTerminalUser } from './support/messages.js';
 import { startServer, type TestServer } from './support/server.js';
+import { startPreviewSite, type PreviewSite } from './support/preview-site.js';
 import { loadConfig } from '../src/config.js';
 import { previewsEnabled } from '../src/services/link-preview/link-preview-service.js';
 
 let ts: TestServer;
 let client: ApiClient;
 let now = Date.UTC(2030, 0, 1, 12, 0, 0);
-let site: http.Server;
-/** Listens on 127.0.0.2, outside the allowlist: must never be reached. */
-let inside: http.Server;
+let site: PreviewSite;
 let base: string;
 let insideBase: string;
-const hits = new Map<string, number>();
-let insideHits = 0;
-let png: Buffer;
-/** The huge page's response was cut off by the reader before its end. */
-let hugeCut = false;
-
-const HUGE_CHUNK = Buffer.alloc(64 * 1024, 'x');
-
-function page(res: http.ServerResponse, body: string | Buffer, type = 'text/html; charset=utf-8') {
-  res.writeHead(200, { 'content-type': type });
-  res.end(body);
-}
-
-const OG = `<!doctype html><html><head>
-  <title>Fallback title</title>
-  <meta property="og:title" content="Tom &amp; Jerry&#39;s   page">
-  <meta property="og:description" content="A   description
-    over two lines &lt;b&gt;">
-  <meta property="og:site_name" content="Cartoons">
-  <meta property="og:image" content="/img.png">
-  <meta name="twitter:title" content="Not this one">
-</head><body><p>Hello</p></body></html>`;
+let hits: Map<string, number>;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
-  // Shift_JIS bytes of "日本語のページ" (the page declares its charset only in a meta tag).
-  const sjisTitle = Buffer.from('93fa967b8cea82cc8379815b8357', 'hex');
-  site = http.createServer((req, res) => {
-    const path = req.url ?? '';
-    hits.set(path, (hits.get(path) ?? 0) + 1);
-    switch (path.replace(/\?budget=\d$/, '')) {
-      case '/og':
-      case '/og-again':
-        return page(res, OG);
-      case '/title-only':
-        return page(res, '<html><head><title>  Just   a title </title></head><body>x</body></html>');
-      case '/sjis':
-        return page(
-          res,
-          Buffer.concat([
-            Buffer.from('<html><head><meta charset="shift_jis"><title>'),
-            sjisTitle,
-            Buffer.from('</title></head></html>'),
-          ]),
-          'text/html',
-        );
-      case '/latin1':
-        return page(
-          res,
-          Buffer.from('<title>Caf\xe9 cr\xe8me</title><meta name="description" content="D\xe9j\xe0 vu">', 'latin1'),
-          'text/html; charset=ISO-8859-1',
-        );
-      case '/bad-images':
-        // The first image is inside (outside the allowlist), so only a page with the second would have one.
-        return page(
-          res,
-          `<meta property="og:title" content="Bad image"><meta property="og:image" content="${insideBase}/secret.png">`,
-        );
-      case '/text-image':
-        return page(res, `<meta property="og:title" content="Text image"><meta property="og:image" content="/plain">`);
-      case '/nothing':
-        return page(res, '<html><head></head><body><p>No meta at all</p></body></html>');
-      case '/plain':
-        return page(res, 'just text', 'text/plain');
-      case '/missing':
-        res.writeHead(404, { 'content-type': 'text/html' });
-        return res.end('<title>Not found</title>');
-      case '/to-inside':
-        res.writeHead(302, { location: `${insideBase}/secret` });
-        return res.end();
-      case '/slow':
-        return; // never answers
-      case '/huge': {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.write('<html><head><title>Huge page</title></head><body>');
-        res.once('close', () => (hugeCut = !res.writableFinished));
-        // 8 MiB of body: the reader stops at its cap and drops the connection.
-        let left = 128;
-        const more = () => {
-          while (left > 0 && !res.destroyed) {
-            left--;
-            if (!res.write(HUGE_CHUNK)) return void res.once('drain', more);
-          }
-          if (!res.destroyed) res.end('</body></html>');
-        };
-        return more();
-      }
-      case '/img.png':
-        res.writeHead(200, { 'content-type': 'image/png' });
-        return res.end(png);
-      default:
-        res.writeHead(404);
-        return res.end();
-    }
-  });
-  inside = http.createServer((_req, res) => {
-    insideHits++;
-    page(res, '<title>secret</title>');
-  });
-  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
-  await new Promise<void>((r) => inside.listen(0, '127.0.0.2', r));
-  base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  insideBase = `http://127.0.0.2:${(inside.address() as AddressInfo).port}`;
+  site = await startPreviewSite();
+  ({ base, insideBase, hits } = site);
   ts = await startServer({ clock: () => now, outboundAllowCidrs: ['127.0.0.1/32'], linkPreviewTimeoutMs: 800 });
   client = new ApiClient(ts.url);
 });
 afterAll(async () => {
-  for (const s of [site, inside]) {
-    s?.closeAllConnections();
-    await new Promise((r) => s?.close(r));
-  }
+  await site?.close();
   await ts?.close();
 });
 
@@ -209,13 +102,13 @@ describe('reading a page', () => {
 
   it('a huge page: the head is read, the rest never downloaded', async () => {
     expect((await preview(token, `${base}/huge`)).title).toBe('Huge page');
-    await vi.waitFor(() => expect(hugeCut).toBe(true));
+    await vi.waitFor(() => expect(site.hugeCut()).toBe(true));
   });
 
   it('an image that cannot be had (an inside address, not an image) leaves the preview without one', async () => {
     const inside = await preview(token, `${base}/bad-images`);
     expect([inside.title, inside.image]).toEqual(['Bad image', undefined]);
-    expect(insideHits).toBe(0);
+    expect(site.insideHits()).toBe(0);
     const text = await preview(token, `${base}/text-image`);
     expect([text.title, text.image]).toEqual(['Text image', undefined]);
     expect(hits.get('/plain')).toBe(1);
@@ -233,7 +126,7 @@ describe('reading a page', () => {
     await refusedKey(token, `${base}/slow`, 'linkPreviewFailed');
     await refusedKey(token, `${base}/to-inside`, 'linkPreviewFailed');
     await refusedKey(token, `${insideBase}/direct`, 'linkPreviewFailed');
-    expect(insideHits).toBe(0);
+    expect(site.insideHits()).toBe(0);
     await refusedKey(token, `${base}/missing`, 'linkPreviewFailed');
     expect(hits.get('/missing')).toBe(2);
     const rows = await ts.server.db.kysely.selectFrom('link_previews').select('url').execute();
@@ -384,7 +277,7 @@ describe('limits: calls a minute, image bytes a day', () => {
       outboundAllowCidrs: ['127.0.0.1/32'],
       rateLimits: JSON.stringify({ linkPreview: { user: [3, 60], address: [100, 60] } }),
       // One preview image's bytes a day (its PNG as served).
-      uploadBytesPerDay: png.length,
+      uploadBytesPerDay: site.png.length,
     });
     const c = new ApiClient(limited.url);
     const token = (await registerUser(c)).tokens.accessToken;

@@ -3,12 +3,11 @@
  * notice with the full summary on every terminal, once, live and in the offline pull;
  * history carries the summary; refusals change nothing; a recall clears reactions; a
  * group burst is coalesced (far fewer frames than reactions, the final state exact);
- * pending notices survive a stopped flusher and are swept up from rows a node left.
+ * the flusher's crash safety is in reactions-flusher.test.ts.
  * Real clock: the coalescing window runs on timers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  Cmd,
   MessageType,
   REACTION_EMOJI_MAX,
   REACTION_USER_IDS_MAX,
@@ -18,14 +17,13 @@ import {
   type PrivateMessage,
   type ReactionNotice,
   type ServerErrorKey,
-  type ServerFrame,
 } from '@parley/protocol';
 import { ApiClient, registerUser, type CallOptions, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
-import { closeAll, friendPair, sendBody, sockets, tmpId, typeFrame, type TwoTerminalUser } from './support/messages.js';
-import { createApp } from '../src/index.js';
+import { closeAll, friendPair, sendBody, sockets, typeFrame, type TwoTerminalUser } from './support/messages.js';
 import { snapshotState, startServer, type TestServer } from './support/server.js';
 import { TestSocket } from './support/ws.js';
+import { groupReaction, makeGroup as makeGroupOf, noticeOf, privateReaction, tok } from './support/reactions.js';
 
 const WINDOW_MS = 400;
 let ts: TestServer;
@@ -43,7 +41,6 @@ afterAll(async () => {
   await ts?.close();
 });
 
-const tok = (u: TestUser) => u.tokens.accessToken;
 const pair = async () => {
   const p = await friendPair(ts, client);
   pairs.push(...p);
@@ -58,33 +55,13 @@ const reactPrivate = (u: TestUser, id: number, emoji: string | null) =>
   client.ok('privateReact', { token: tok(u), params: { id }, body: { emoji } });
 const reactGroup = (u: TestUser, id: number, emoji: string | null) =>
   client.ok('groupReact', { token: tok(u), params: { id }, body: { emoji } });
-const noticeOf = (f: ServerFrame) => parseReactionNotice((f.data as { content: string }).content)!;
-const privateReaction = (id: number) => (f: ServerFrame) => typeFrame(MessageType.REACTION)(f) && noticeOf(f).id === id;
-const groupReaction = (id: number) => (f: ServerFrame) =>
-  f.cmd === Cmd.GROUP_MESSAGE && (f.data as GroupMessage).type === MessageType.REACTION && noticeOf(f).id === id;
+const makeGroup = (n: number) => makeGroupOf(client, n);
 
 async function refused(name: 'privateReact' | 'groupReact', u: TestUser, key: ServerErrorKey, opts: CallOptions) {
   const before = await snapshotState(ts);
   const res = await client.call(name, { token: tok(u), ...opts });
   expect([res.status, res.body.key], JSON.stringify(res.body)).toEqual([ServerErrors[key].code, key]);
   expect(await snapshotState(ts)).toBe(before);
-}
-
-/** A group of `owner` and `n` fresh members (friends of the owner), with its id. */
-async function makeGroup(n: number) {
-  const owner = await registerUser(client, { nickName: 'Owner' });
-  const members: TestUser[] = [];
-  for (let i = 0; i < n; i++) {
-    const m = await registerUser(client, { nickName: `M${i}` });
-    await befriend(client, owner, m);
-    members.push(m);
-  }
-  const groupId = (
-    await client.ok('groupCreate', { token: tok(owner), body: { name: 'Crowd', friendIds: members.map((m) => m.id) } })
-  ).id;
-  const say = (u: TestUser, content: string) =>
-    client.ok('groupSend', { token: tok(u), body: { tmpId: tmpId(), groupId, type: MessageType.TEXT, content } });
-  return { owner, members, groupId, say };
 }
 
 describe('private reactions', () => {
@@ -326,92 +303,5 @@ describe('group reactions', () => {
     // A dissolved group takes no more reactions, as it takes no more messages.
     await client.ok('groupDelete', { token: tok(owner), params: { groupId } });
     await refused('groupReact', members[2]!, 'groupDissolved', { params: { id: msg.id }, body: { emoji: '👍' } });
-  });
-
-  it('a stopped flusher loses nothing: pending rows are flushed on start, and rows a node left are swept up', async () => {
-    const { owner, members, say } = await makeGroup(2);
-    const watch = await connect(members[1]!);
-    const msg = await say(owner, 'still there?');
-    await watch.next((f) => (f.data as GroupMessage).id === msg.id);
-    const flusher = ts.server.services.reactionFlusher;
-    await flusher.stop();
-    try {
-      await reactGroup(members[0]!, msg.id, '👍');
-      expect(await watch.quiet(WINDOW_MS + 200, groupReaction(msg.id))).toBe(true);
-      const pending = await ts.server.db.kysely
-        .selectFrom('reaction_pending')
-        .select('message_id')
-        .where('message_id', '=', msg.id)
-        .execute();
-      expect(pending).toEqual([{ message_id: msg.id }]);
-    } finally {
-      flusher.start();
-    }
-    expect(noticeOf(await watch.next(groupReaction(msg.id))).reactions).toEqual([
-      { emoji: '👍', count: 1, userIds: [members[0]!.id] },
-    ]);
-
-    // A node that committed a reaction and stopped before its notice: the sweep stores it.
-    const db = ts.server.db.kysely;
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('message_reactions')
-        .values({ kind: 1, message_id: msg.id, user_id: owner.id, emoji: '🎉', created_at: Date.now() })
-        .execute();
-      await tx
-        .insertInto('reaction_pending')
-        .values({
-          kind: 1,
-          message_id: msg.id,
-          due_at: Date.now() - 1,
-          actor_id: owner.id,
-          last_user_id: owner.id,
-          last_emoji: '🎉',
-        })
-        .execute();
-    });
-    const swept = noticeOf(await watch.next(groupReaction(msg.id), 5000));
-    expect(swept.reactions.map((c) => c.emoji)).toEqual(['👍', '🎉']);
-    expect(swept.last).toEqual({ userId: owner.id, emoji: '🎉' });
-  });
-  it('a pending notice survives a restart: the next start stores it', async () => {
-    const { owner, members, say } = await makeGroup(1);
-    const msg = await say(owner, 'still on?');
-    await reactGroup(members[0]!, msg.id, '👍');
-    const db = ts.server.db.kysely;
-    // The node stops inside the window (its timer never fires) and stays down past its end.
-    await ts.server.services.reactionFlusher.stop();
-    await db
-      .updateTable('reaction_pending')
-      .set({ due_at: Date.now() - 1 })
-      .where('message_id', '=', msg.id)
-      .execute();
-    await ts.server.close();
-    const restarted = await createApp(ts.config);
-    const url = await restarted.listen();
-    const closeFirst = ts.close; // the data dir and database go with the last close
-    ts = {
-      ...ts,
-      server: restarted,
-      url,
-      wsUrl: url.replace(/^http/, 'ws'),
-      close: async () => {
-        await restarted.close();
-        await closeFirst();
-      },
-    };
-    client = new ApiClient(ts.url);
-    const notices = () =>
-      ts.server.db.kysely
-        .selectFrom('group_messages')
-        .select('content')
-        .where('type', '=', MessageType.REACTION)
-        .where('content', 'like', `{"id":${msg.id},%`)
-        .execute();
-    for (let i = 0; i < 250 && (await notices()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    const stored = (await notices()).map((n) => parseReactionNotice(n.content)!);
-    expect(stored.map((n) => n.reactions)).toEqual([[{ emoji: '👍', count: 1, userIds: [members[0]!.id] }]]);
-    const [row] = await client.ok('groupHistory', { token: tok(owner), query: { groupId: msg.groupId, size: 3 } });
-    expect(row!.type).toBe(MessageType.REACTION);
   });
 });
