@@ -32,8 +32,11 @@ export interface LastMessage {
   tip?: GroupTip;
   /** A group text that mentions everyone: its AT_ALL_TEXT is shown in the reader's language. */
   atAll?: true;
-  /** A REACTION preview: who reacted with what (chat/reactions.ts) … */
-  reaction?: { name: string; emoji: string };
+  /**
+   * A REACTION preview: who reacted with what (chat/reactions.ts), to which message and by
+   * whom, so a later notice without that reaction takes the preview back …
+   */
+  reaction?: { name: string; emoji: string; messageId?: number; userId?: number };
   /** … to which of my messages (its own preview). */
   reactedTo?: LastMessage;
 }

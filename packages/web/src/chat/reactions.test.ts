@@ -52,6 +52,32 @@ describe('private reactions', () => {
     ).toBe('Ann reacted 👍 to: lunch?');
   });
 
+  it('a reaction taken off takes its preview back to the newest message; a reactor past the named ones keeps it', async () => {
+    const s = await ready();
+    s.engine.onFrame(wire(1, { sendId: ME, recvId: ANN, content: 'lunch?' }));
+    const react = (id: number, reactTime: number, reactions: ReactionNotice['reactions'], withLast: boolean) =>
+      s.engine.onFrame(
+        wire(id, {
+          type: MessageType.REACTION,
+          content: notice({
+            id: 1,
+            author: ME,
+            reactTime,
+            reactions,
+            ...(withLast ? { last: { userId: ANN, emoji: '👍' } } : {}),
+          }),
+        }),
+      );
+    react(2, 20, [thumbs([ANN])], true);
+    expect(s.chat()!.last).toMatchObject({ type: MessageType.REACTION, reaction: { messageId: 1, userId: ANN } });
+    // A chip that names only its 20 newest reactors: Ann may be among the rest, so the preview stays.
+    react(3, 30, [{ emoji: '👍', count: 25, userIds: [ME] }], false);
+    expect(s.chat()!.last?.type).toBe(MessageType.REACTION);
+    // Taken off: the chat's newest message shows again.
+    react(4, 40, [], false);
+    expect(s.chat()!.last).toMatchObject({ type: MessageType.TEXT, content: 'lunch?' });
+  });
+
   it('a pulled message carries its summary; a removal empties it; a recall clears it for good', async () => {
     const s = await ready();
     s.engine.onFrame(loading(true));

@@ -73,7 +73,7 @@ export function withReactionNotice(c: ChatRecord, content: string, me: number, n
   const last = notice.last;
   const unchanged = messages === c.messages ? c : { ...c, messages };
   // Someone else's reaction to my message, in a notice newer than what the message showed.
-  if (!last || last.userId === me || notice.author !== me) return unchanged;
+  if (!last || last.userId === me || notice.author !== me) return takenBack(unchanged, notice);
   const target = messages.find((m) => m.id === notice.id);
   if (target && (target.reactTime !== notice.reactTime || target.status === MessageStatus.RECALL)) return unchanged;
   const preview: LastMessage = {
@@ -81,11 +81,25 @@ export function withReactionNotice(c: ChatRecord, content: string, me: number, n
     content: '',
     status: MessageStatus.SENDED,
     selfSend: false,
-    reaction: { name, emoji: last.emoji },
+    reaction: { name, emoji: last.emoji, messageId: notice.id, userId: last.userId },
   };
   // A message this device does not hold shows as "your message".
   if (target) preview.reactedTo = lastOf(target);
   return { ...c, messages, last: preview };
+}
+
+/**
+ * The preview names a reaction this notice no longer has (taken off, or switched without a
+ * newer announcement): the chat's newest message shows again, as WhatsApp does. A chip names
+ * only its most recent reactors, so a reactor past them counts as still there.
+ */
+function takenBack(c: ChatRecord, notice: ReactionNotice): ChatRecord {
+  const shown = c.last?.type === MessageType.REACTION ? c.last.reaction : undefined;
+  if (!shown || shown.messageId !== notice.id || shown.userId === undefined) return c;
+  const chip = notice.reactions.find((r) => r.emoji === shown.emoji);
+  if (chip && (chip.userIds.includes(shown.userId) || chip.count > chip.userIds.length)) return c;
+  const newest = c.messages[c.messages.length - 1];
+  return { ...c, last: newest ? lastOf(newest) : undefined };
 }
 
 /**
