@@ -14,7 +14,13 @@ export const passwordEndpoints = {
   /** Before login: may the app offer "Forgot password?" by e-mail, or must it say "ask your operator"? */
   passwordRecovery: e({ method: 'GET', path: '/password/recovery', auth: false, reply: passwordRecovery }),
   /** Always `null`, whether or not the name is an account (no enumeration); mails a link when it is. */
-  passwordForgot: e({ method: 'POST', path: '/password/forgot', auth: false, body: passwordForgotRequest, reply: nothing }),
+  passwordForgot: e({
+    method: 'POST',
+    path: '/password/forgot',
+    auth: false,
+    body: passwordForgotRequest,
+    reply: nothing,
+  }),
   /** A mailed token (single use, 30 min) and the new password; every session of the account ends. */
   passwordReset: e({
     method: 'POST',

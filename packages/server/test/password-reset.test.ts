@@ -82,9 +82,9 @@ describe('forgot password by mail', () => {
       expect((await client.call('userSelf', { token: pair.accessToken })).status).toBe(401);
       expect((await client.call('refreshToken', { refreshToken: pair.refreshToken })).status).toBe(401);
     }
-    expect((await client.call('login', { body: { terminal: 0, userName: u.userName, password: u.password } })).body.key).toBe(
-      'passwordIncorrect',
-    );
+    expect(
+      (await client.call('login', { body: { terminal: 0, userName: u.userName, password: u.password } })).body.key,
+    ).toBe('passwordIncorrect');
     await login(client, u.userName, 'brandnew1');
     // Used: refused the second time, nothing changed.
     await refusedUnchanged({ token, password: 'another22' });
@@ -117,7 +117,11 @@ describe('forgot password by mail', () => {
 
   it('the demo account gets no mail', async () => {
     const trial = ts.config.trialUserName;
-    const row = await ts.server.db.kysely.selectFrom('users').select('type').where('user_name', '=', trial).executeTakeFirst();
+    const row = await ts.server.db.kysely
+      .selectFrom('users')
+      .select('type')
+      .where('user_name', '=', trial)
+      .executeTakeFirst();
     expect(row?.type).toBe(UserType.TRIAL);
     const u = await registerUser(client);
     await client.ok('passwordForgot', { body: { userName: trial } });
@@ -137,7 +141,8 @@ describe('budgets', () => {
       const c = new ApiClient(limited.url);
       const u = await registerUser(c);
       const replies = [];
-      for (let i = 0; i < 5; i++) replies.push((await c.call('passwordForgot', { body: { userName: u.userName } })).status);
+      for (let i = 0; i < 5; i++)
+        replies.push((await c.call('passwordForgot', { body: { userName: u.userName } })).status);
       expect(replies).toEqual([200, 200, 200, 200, 200]);
       await smtp.next(u.userName, 2);
       const sixth = await c.call('passwordForgot', { body: { userName: uniqueName() } });

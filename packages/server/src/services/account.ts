@@ -129,9 +129,7 @@ export class AccountService {
     const sessionId = this.tokens.newSessionId();
     const issue = (db: Kysely<Database>) => this.issue(db, user, terminal, sessionId);
     // One sign-in per terminal (the Devices page's rule): the other session of this terminal ends.
-    const pair = this.devices
-      ? await this.devices.signIn(user.id, terminal, sessionId, issue)
-      : await issue(this.db);
+    const pair = this.devices ? await this.devices.signIn(user.id, terminal, sessionId, issue) : await issue(this.db);
     await this.devices?.record(user.id, sessionId, terminal, userAgent, Date.now());
     return pair;
   }

@@ -223,7 +223,10 @@ export function createServices(
       if (limits.uploadBytes) await spend(limits.uploadBytes, userId, bytes);
     },
   });
-  const passwords = new Passwords({ memoryKib: config.passwordHashMemoryKib, iterations: config.passwordHashIterations });
+  const passwords = new Passwords({
+    memoryKib: config.passwordHashMemoryKib,
+    iterations: config.passwordHashIterations,
+  });
   const services: Services = {
     tokens,
     auth: new AuthService(tokens, facts),

@@ -29,7 +29,9 @@ function decodeHeader(value: string): string {
       enc.toUpperCase() === 'B'
         ? Buffer.from(data, 'base64').toString('utf8')
         : Buffer.from(
-            data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            data
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
             'latin1',
           ).toString('utf8'),
     );
@@ -59,7 +61,9 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
   return {
     to,
     subject: decodeHeader(headers.get('subject') ?? ''),
-    text: decodeBody(raw.slice(split + 4), encoding).replace(/\r\n/g, '\n').trim(),
+    text: decodeBody(raw.slice(split + 4), encoding)
+      .replace(/\r\n/g, '\n')
+      .trim(),
   };
 }
 
@@ -74,7 +78,12 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        mails.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         for (const wake of waiters) wake();
         callback();
       });

@@ -23,7 +23,10 @@ import { temporaryPassword } from '../password-reset/new-password.js';
 import { auditPage, record, type AuditInput } from './audit.js';
 import { consoleGroups, consoleUsers, containsPattern, countOf, idOf, offset, type Paged } from './views.js';
 
-export type ConsoleDeps = Pick<Services, 'moderation' | 'groupCalls' | 'systemMessages' | 'complaints' | 'passwordReset'>;
+export type ConsoleDeps = Pick<
+  Services,
+  'moderation' | 'groupCalls' | 'systemMessages' | 'complaints' | 'passwordReset'
+>;
 
 export class ConsoleService {
   constructor(
@@ -85,7 +88,11 @@ export class ConsoleService {
    */
   async resetPassword(operatorId: number, id: number, password?: string): Promise<{ password: string }> {
     await this.assertUserTarget(operatorId, id);
-    const row = await this.db.selectFrom('users').select(['type', 'deleted']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('users')
+      .select(['type', 'deleted'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     if (row.deleted) throw new AppError('accountDeleted');
     if (row.type === UserType.TRIAL) throw new AppError('trialCannotChangePassword');
     const next = password ?? temporaryPassword();

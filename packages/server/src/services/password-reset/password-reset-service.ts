@@ -131,11 +131,7 @@ export class PasswordResetService {
   }
 
   /** An operator's reset (console): `inTx` writes the audit entry in the same transaction. */
-  async setPassword(
-    userId: number,
-    password: string,
-    inTx: (trx: Kysely<Database>) => Promise<void>,
-  ): Promise<void> {
+  async setPassword(userId: number, password: string, inTx: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
     const passwordHash = await this.passwords.hash(password);
     await this.db.transaction().execute(async (trx) => {
       await storeNewPassword(trx, userId, passwordHash, this.options.clock());
