@@ -21,7 +21,15 @@ export function PasswordField(props: PasswordFieldProps) {
       onClick={() => setShown((s) => !s)}
       data-testid={`${props.testId}-reveal`}
     >
-      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        width="22"
+        height="22"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
         <circle cx="12" cy="12" r="3" />
         {shown && <path d="M3 3l18 18" />}
