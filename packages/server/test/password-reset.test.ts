@@ -11,6 +11,7 @@ import { latestAudit, openConsoleWorld, tok, type ConsoleWorld } from './support
 import { snapshotState, startServer, type TestServer } from './support/server.js';
 import { startSmtp, tokenOf, type TestSmtp } from './support/smtp.js';
 import { TestSocket } from './support/ws.js';
+import { Passwords, resetPasswordByName } from '../src/index.js';
 
 const PUBLIC_URL = 'https://chat.example.test';
 let smtp: TestSmtp;
@@ -209,6 +210,16 @@ describe('an operator resets a password', () => {
     expect(reply).toEqual({ password: 'typed by op' });
     await login(w.client, u.userName, 'typed by op');
     expect(JSON.parse((await latestAudit(w))[0]!.detail)).toEqual({ generated: false });
+  });
+
+  it('`npm run operator -- reset-password`: a temporary password, every session ended; none for unknown names', async () => {
+    const u = await registerUser(w.client);
+    const db = w.ts.server.db.kysely;
+    const password = await resetPasswordByName(db, new Passwords({ memoryKib: 1024, iterations: 1 }), u.userName);
+    expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect((await w.client.call('refreshToken', { refreshToken: u.tokens.refreshToken })).status).toBe(401);
+    await login(w.client, u.userName, password!);
+    expect(await resetPasswordByName(db, new Passwords(), uniqueName('nobody'))).toBeNull();
   });
 
   it('not on themselves or another operator, nor on an unknown account; nothing changes', async () => {

@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { UserType } from '@parley/protocol';
 import type { Database } from '../../db/schema.js';
 
 export async function storeNewPassword(
@@ -32,4 +33,27 @@ export function temporaryPassword(): string {
   let out = '';
   for (const byte of crypto.randomBytes(12)) out += ALPHABET[byte % ALPHABET.length];
   return out;
+}
+
+/**
+ * `npm run operator -- reset-password <userName>` (scripts/operator.ts): a temporary
+ * password for the account, every session of it revoked; null when there is no such
+ * usable account. Outside the server, so running nodes see it within their cache's 60 s.
+ */
+export async function resetPasswordByName(
+  db: Kysely<Database>,
+  passwords: { hash(plain: string): Promise<string> },
+  userName: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'type', 'deleted'])
+    .where('user_name', '=', userName.trim().toLowerCase())
+    .executeTakeFirst();
+  // The demo account's password is TRIAL_PASSWORD's.
+  if (!row || row.deleted || row.type === UserType.TRIAL) return null;
+  const password = temporaryPassword();
+  const passwordHash = await passwords.hash(password);
+  await db.transaction().execute((trx) => storeNewPassword(trx, row.id, passwordHash, Date.now()));
+  return password;
 }
