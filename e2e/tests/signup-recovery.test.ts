@@ -164,5 +164,14 @@ describe('phone (390×844), ar-SA', () => {
     await screenshot(page, 'signup-reset-invalid-phone-ar-SA');
     await page.getByTestId('goto-forgot').click();
     await page.waitForURL(routeRe(FORGOT));
+    // Login right to left: the eye at the password field's end (its left), "Forgot password?" under it.
+    await openRoute(page, server, Routes.login);
+    await page.getByTestId('policy-agree').click();
+    expect(await page.getByTestId('agreement-checkbox').isChecked()).toBe(true);
+    const field = await page.getByTestId('login-password').boundingBox();
+    const eye = await page.getByTestId('login-password-reveal').boundingBox();
+    expect(eye!.x - field!.x).toBeLessThan(2);
+    expect(await page.getByTestId('goto-forgot').innerText()).toBe(ar('recovery.forgotLink'));
+    await screenshot(page, 'signup-login-phone-ar-SA');
   });
 });
