@@ -1,8 +1,9 @@
 /**
  * Setting an account's password from outside its sessions (a mailed reset link, the
  * console, `npm run operator -- reset-password`): the new hash, every refresh token of
- * the account revoked (all its sessions end) and every reset link of it gone, in the
- * caller's transaction. The caller tells the caches and the sockets after the commit.
+ * the account revoked (all its sessions end), its reset links and web push
+ * subscriptions gone, in the caller's transaction. The caller tells the caches and
+ * the sockets after the commit.
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -23,6 +24,8 @@ export async function storeNewPassword(
     .where('revoked_at', 'is', null)
     .execute();
   await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  // Ended sessions get no more web push (as a device signed out).
+  await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
 }
 
 /** No 0/O, 1/l/I: the operator reads it out or copies it to the user. */

@@ -55,8 +55,9 @@ export class PasswordResetService {
 
   /**
    * Mails a reset link when `userName` is a usable account and its mail budget allows.
-   * Nothing in the reply or its timing tells whether it was: the mail leaves after the
-   * reply, and an unknown name, a spent budget or a failed send all answer alike.
+   * The reply does not tell whether it was: an unknown name, a spent budget or a failed
+   * send all answer alike, and the mail leaves after the reply (the SMTP round trip
+   * would otherwise time an account's existence).
    */
   async forgot(req: PasswordForgotRequest): Promise<void> {
     const { mailer, perAccount, clock, publicUrl } = this.options;
