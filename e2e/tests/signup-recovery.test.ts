@@ -3,14 +3,17 @@
  * sizes: registering lands signed in on the Messages tab; the consent is remembered
  * on the device after a logout; "Disagree" explains; the password eye; "Forgot
  * password?" → the mail (a real SMTP server in this test) → its link → the reset page →
- * login with the name filled in and the new password. One server and browser.
+ * login with the name filled in and the new password; an operator's reset from the
+ * console ends the user's session. One server and browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { API_BASE, type User } from '@parley/protocol';
 import { startSmtp, tokenOf, type TestSmtp } from '../../packages/server/test/support/smtp.js';
 import {
   Routes,
   VIEWPORTS,
+  apiGetAs,
   en,
   expectMessagesTab,
   expectToast,
@@ -31,12 +34,16 @@ const PUBLIC_URL = 'https://parley.example.test';
 const FORGOT = '/pages/login/forgot-password';
 const RESET = '/pages/login/reset-password';
 
+/** Registered at desktop size: an operator from registration on (OPERATOR_USERNAMES). */
+const operatorName = uniqueUserName('signup-op');
+/** The phone user, signed in at the end of the phone steps; the operator resets their password. */
+let phoneUser: { id: number; userName: string; page: Page } | undefined;
 let smtp: TestSmtp;
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startServer({ env: { SMTP_URL: smtp.url, PUBLIC_URL } });
+  server = await startServer({ env: { SMTP_URL: smtp.url, PUBLIC_URL, OPERATOR_USERNAMES: operatorName } });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -121,11 +128,14 @@ describe('phone (390×844), en-US', () => {
     await page.getByTestId('reset-confirm').fill('third-pass3');
     await page.getByTestId('reset-submit').click();
     await page.getByTestId('reset-invalid').waitFor();
+    await page.goto(`${server.url}/#${Routes.chat}`);
+    await expectMessagesTab(page);
+    phoneUser = { id: (await apiGetAs<User>(page, server, '/user/self')).id, userName, page };
   });
 });
 
 describe('desktop (1280×800), zh-CN', () => {
-  it('"Disagree" explains and stays; agreeing, then registering, lands signed in', async () => {
+  it('"Disagree" explains and stays; registering lands signed in; the operator resets a password', async () => {
     const zh = (key: string) => text('zh-CN', key);
     const page = await pageIn(VIEWPORTS.desktop, 'zh-CN');
     await openRoute(page, server, Routes.login);
@@ -142,9 +152,27 @@ describe('desktop (1280×800), zh-CN', () => {
     expect(await page.getByTestId('agreement-checkbox').isChecked()).toBe(false);
 
     await page.getByTestId('goto-register').click();
-    await submitRegister(page, { userName: uniqueUserName('signup-zh'), password: 'first-pass1' });
+    await submitRegister(page, { userName: operatorName, password: 'first-pass1' });
     await expectMessagesTab(page);
     await screenshot(page, 'signup-registered-desktop-zh-CN');
+
+    // The operator resets the phone user's password: shown once, and the user's app is signed out.
+    expect(phoneUser).toBeDefined();
+    await openRoute(page, server, `/pages/console/user?id=${phoneUser!.id}`);
+    await page.getByTestId('console-reset-password').click();
+    await page.getByTestId('console-reset-dialog-confirm').click();
+    const shown = page.getByTestId('console-new-password');
+    await shown.waitFor();
+    const password = (await shown.innerText()).trim();
+    expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
+    await screenshot(page, 'signup-console-reset-desktop-zh-CN');
+    await phoneUser!.page.waitForURL(routeRe(Routes.login));
+    const login = await fetch(`${server.url}${API_BASE}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ terminal: 0, userName: phoneUser!.userName, password }),
+    });
+    expect(((await login.json()) as { code: number }).code).toBe(200);
   });
 });
 
