@@ -6,14 +6,20 @@
  *   npm run operator -- revoke alice@example.com
  *
  * The change takes effect on the account's next request; no restart is needed.
+ * It also resets a user's password when no mail can be sent (issue 22 point 9):
+ *
+ *   npm run operator -- reset-password alice@example.com
+ *
+ * prints a temporary password to hand over; every session of the account ends (running
+ * servers notice within a minute, when their cached account expires).
  */
-import { loadConfig, migrateToLatest, openDb, setOperator } from '@parley/server';
+import { Passwords, loadConfig, migrateToLatest, openDb, resetPasswordByName, setOperator } from '@parley/server';
 
-const USAGE = 'usage: npm run operator -- grant|revoke <userName>';
+const USAGE = 'usage: npm run operator -- grant|revoke|reset-password <userName>';
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, userName, ...rest] = argv;
-  if ((command !== 'grant' && command !== 'revoke') || !userName || rest.length > 0) {
+  if ((command !== 'grant' && command !== 'revoke' && command !== 'reset-password') || !userName || rest.length > 0) {
     console.error(USAGE);
     return 2;
   }
@@ -21,6 +27,19 @@ async function main(argv: readonly string[]): Promise<number> {
   const db = openDb(config);
   try {
     await migrateToLatest(db);
+    if (command === 'reset-password') {
+      const passwords = new Passwords({
+        memoryKib: config.passwordHashMemoryKib,
+        iterations: config.passwordHashIterations,
+      });
+      const password = await resetPasswordByName(db.kysely, passwords, userName);
+      if (password === null) {
+        console.error(`no account named ${userName} whose password can be reset (${db.describe})`);
+        return 1;
+      }
+      console.log(`temporary password of ${userName}: ${password} (every session ended; ${db.describe})`);
+      return 0;
+    }
     const result = await setOperator(db.kysely, userName, command === 'grant');
     const messages = {
       granted: `${userName} is now an operator (${db.describe})`,

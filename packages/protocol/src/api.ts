@@ -15,6 +15,7 @@ import { searchEndpoints } from './api-search.js';
 import { consoleEndpoints } from './api-console.js';
 import { systemEndpoints } from './api-system.js';
 import { pushEndpoints } from './api-push.js';
+import { passwordEndpoints } from './api-password.js';
 import { e, type Endpoint } from './api-endpoint.js';
 import { systemConfig } from './schemas/config.js';
 import { imageUploadResult } from './schemas/file.js';
@@ -79,7 +80,8 @@ export const api = {
   // accounts (§2)
   login: e({ method: 'POST', path: '/login', auth: false, body: loginRequest, reply: tokenPair }),
   refreshToken: e({ method: 'PUT', path: '/refreshToken', auth: false, reply: tokenPair }),
-  register: e({ method: 'POST', path: '/register', auth: false, body: registerRequest, reply: nothing }),
+  /** Signs the new account in on its terminal, exactly as a login would (issue 22 point 9). */
+  register: e({ method: 'POST', path: '/register', auth: false, body: registerRequest, reply: tokenPair }),
   logout: e({ method: 'POST', path: '/logout', auth: true, reply: nothing }),
   modifyPassword: e({ method: 'PUT', path: '/modifyPwd', auth: true, body: modifyPasswordRequest, reply: nothing }),
   // users (§3)
@@ -296,6 +298,7 @@ export const api = {
   ...consoleEndpoints,
   ...systemEndpoints,
   ...pushEndpoints,
+  ...passwordEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

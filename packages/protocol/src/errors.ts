@@ -25,6 +25,8 @@ export const ServerErrors = {
   userNameTaken: bad('This user name is already registered'),
   trialCannotChangePassword: bad('The demo account cannot change its password'),
   newPasswordSameAsOld: bad('The new password must differ from the old one'),
+  resetTokenInvalid: bad('This reset link is invalid, used or expired; ask for a new one'),
+  resetByOperator: bad('Ask your operator to reset your password'),
   cannotEditOtherUser: bad('You cannot edit other users’ information'),
   // validation (spec §5)
   userNameBlank: bad('Account cannot be blank'),

@@ -38,4 +38,5 @@ export * from './schemas/search.js';
 export * from './search-text.js';
 export * from './schemas/console.js';
 export * from './schemas/discover.js';
+export * from './schemas/password-reset.js';
 export * from './schemas/push.js';

@@ -23,7 +23,15 @@ describe('api table', () => {
 
   it('only pre-login calls skip auth', () => {
     const open = entries.filter(([, ep]) => !ep.auth).map(([n]) => n);
-    expect(open.sort()).toEqual(['login', 'refreshToken', 'register']);
+    // Password recovery (issue 22 point 9) is for those who cannot log in.
+    expect(open.sort()).toEqual([
+      'login',
+      'passwordForgot',
+      'passwordRecovery',
+      'passwordReset',
+      'refreshToken',
+      'register',
+    ]);
   });
 
   it('has the base paths', () => {

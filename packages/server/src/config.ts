@@ -79,6 +79,12 @@ export interface Config {
   /** TURN_SECRET + TURN_URLS (+ TURN_TTL_S): per-user TURN REST credentials in /system/config. */
   turn: TurnConfig | undefined;
   logLevel: string;
+  /** SMTP_URL (smtp://user:pass@host:port, smtps://…): mail password reset links; absent → operators reset passwords. */
+  smtpUrl: string | undefined;
+  /** SMTP_FROM: the sender of the server's mail (default `Parley <no-reply@HOST of PUBLIC_URL>`). */
+  smtpFrom: string;
+  /** PUBLIC_URL: where users reach the app (https://chat.example.com), the base of mailed links. */
+  publicUrl: string | undefined;
   /**
    * Epoch-ms clock for message send times and the recall window. Not read from the
    * environment: tests pass their own to control time without a test-only endpoint.
@@ -166,6 +172,21 @@ function iceServers(raw: string | undefined): IceServer[] {
   return parsed as IceServer[];
 }
 
+/** A mailed link needs to know where the app is: SMTP_URL without PUBLIC_URL is refused at start. */
+function mailConfig(smtpUrl: string | undefined, from: string | undefined, publicUrl: string | undefined) {
+  let host = 'localhost';
+  if (publicUrl) {
+    try {
+      host = new URL(publicUrl).hostname;
+    } catch {
+      throw new Error(`PUBLIC_URL must be an absolute URL (https://chat.example.com), got "${publicUrl}"`);
+    }
+  }
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (smtpUrl && !publicUrl) throw new Error('SMTP_URL needs PUBLIC_URL (the address of the app in reset links)');
+  return { smtpUrl, smtpFrom: from ?? `Parley <no-reply@${host}>`, publicUrl };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const config: Config = {
     port: int(env, 'PORT', 8080),
@@ -221,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ),
     callSweepIntervalMs: CALL_SWEEP_INTERVAL_MS,
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    ...mailConfig(str(env, 'SMTP_URL'), str(env, 'SMTP_FROM'), str(env, 'PUBLIC_URL')),
   };
   return { ...config, ...overrides };
 }

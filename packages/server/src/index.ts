@@ -6,3 +6,5 @@ export type { Services } from './services/index.js';
 export { openDb } from './db/connect.js';
 export { migrateToLatest } from './db/migrate.js';
 export { setOperator, type OperatorChange } from './services/console/operators.js';
+export { resetPasswordByName } from './services/password-reset/new-password.js';
+export { Passwords } from './services/passwords.js';

@@ -40,6 +40,7 @@ import { callRows } from './support/call-matrix.js';
 import { consoleRows } from './support/console-matrix.js';
 import { favouriteRows } from './support/favourite-matrix.js';
 import { deviceRows } from './support/device-matrix.js';
+import { passwordRows } from './support/password-matrix.js';
 import { pushRows } from './support/push-matrix.js';
 import { searchRows } from './support/search-matrix.js';
 import { sendBody } from './support/messages.js';
@@ -448,6 +449,7 @@ const matrix = (): Record<UserEndpoint, Row> => ({
   ...favouriteRows(),
   // signed-in devices: only one's own sessions
   ...deviceRows(),
+  ...passwordRows(),
   ...pushRows(),
   // message search
   ...searchRows(),

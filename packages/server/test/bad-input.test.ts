@@ -20,6 +20,7 @@ import {
   type EndpointName,
 } from '@parley/protocol';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
+import { signupBaselines } from './support/bad-input-signup.js';
 import { befriend } from './support/contacts.js';
 import { sendBody } from './support/messages.js';
 import { snapshotState, startServer, type TestServer } from './support/server.js';
@@ -51,9 +52,10 @@ interface Baseline {
 const baselines = (): Partial<Record<EndpointName, Baseline>> => ({
   login: { body: { terminal: Terminal.WEB, userName: a.userName, password: a.password } },
   register: {
-    body: { userName: 'new.user@example.com', password: 'secret1', nickName: 'New' },
-    optional: ['nickName'],
+    body: { terminal: Terminal.WEB, userName: 'new.user@example.com', password: 'secret1', nickName: 'New' },
+    optional: ['terminal', 'nickName'],
   },
+  ...signupBaselines(b.id),
   modifyPassword: { body: { oldPassword: a.password, newPassword: 'another1' } },
   userFind: { params: { id: b.id } },
   userUpdate: {

@@ -28,7 +28,9 @@ export type TokenPair = z.infer<typeof tokenPair>;
  */
 const newUserName = userName.refine((s) => !mixesScripts(s), { error: 'userNameMixedScripts' });
 
+/** `terminal`: where the new account is signed in (issue 22 point 9); web when absent. */
 export const registerRequest = z.object({
+  terminal: terminal.optional(),
   userName: newUserName,
   password,
   nickName: nickName.optional(),

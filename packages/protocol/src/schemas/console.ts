@@ -115,6 +115,7 @@ export const AuditAction = {
   USER_BAN: 'user.ban',
   USER_UNBAN: 'user.unban',
   USER_DELETE: 'user.delete',
+  USER_RESET_PASSWORD: 'user.resetPassword',
   GROUP_BAN: 'group.ban',
   GROUP_UNBAN: 'group.unban',
   COMPLAINT_RESOLVE: 'complaint.resolve',

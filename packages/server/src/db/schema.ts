@@ -341,6 +341,17 @@ export interface ReactionPendingTable {
   last_emoji: string | null;
 }
 
+/** A mailed password reset link, by its token's sha256 (migration 0028). */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: number;
+  /** Set when the link was used; a used link is refused. */
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -365,6 +376,7 @@ export interface Database {
   message_pin_clocks: MessagePinClocksTable;
   message_reactions: MessageReactionsTable;
   reaction_pending: ReactionPendingTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,8 @@ export interface Limits {
   login: LoginThrottle;
   /** Upload bytes per user and day; null when limits are off. */
   uploadBytes: RateLimiterAbstract | null;
+  /** Password reset mails per account (the name asked for); null when limits are off. */
+  resetMails: RateLimiterAbstract | null;
   /** Frames per socket connection (a token bucket); null when limits are off. */
   socketFrames: FrameBudget | null;
 }
@@ -31,6 +33,9 @@ export function createLimits(config: Config, redis: Redis | undefined): Limits {
       off || config.uploadBytesPerDay === 0
         ? null
         : make('upload-bytes', { points: config.uploadBytesPerDay, duration: 86_400 }),
+    resetMails: off
+      ? null
+      : make('reset-mails', { points: extra.resetMailsPerAccount[0], duration: extra.resetMailsPerAccount[1] }),
     socketFrames: off ? null : extra.socketFrames,
   };
 }

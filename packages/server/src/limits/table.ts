@@ -46,6 +46,10 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   refreshToken: { address: [120, MIN] },
   logout: { user: [30, MIN], address: [300, MIN] },
   modifyPassword: { user: [10, HOUR], address: [60, HOUR] },
+  // password recovery: the mail budget per account is DEFAULT_EXTRA_LIMITS.resetMailsPerAccount (the reply never tells)
+  passwordRecovery: { address: [600, MIN] },
+  passwordForgot: { address: [20, HOUR] },
+  passwordReset: { address: [30, HOUR] },
   // users
   userSelf: read,
   userFind: read,
@@ -165,6 +169,7 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   consoleUserBan: consoleAction,
   consoleUserUnban: consoleAction,
   consoleUserDelete: consoleAction,
+  consoleUserResetPassword: consoleAction,
   consoleGroups: read,
   consoleGroup: read,
   consoleGroupBan: consoleAction,
@@ -203,6 +208,8 @@ export const DEFAULT_EXTRA_LIMITS = {
   /** Failed logins of one account before each further try waits (1 s, 2 s, 4 s … up to loginBackoffMaxS). */
   loginFreeFailures: 5,
   loginBackoffMaxS: 600,
+  /** Reset mails per account and hour, counted by the name asked for; past it the reply is the same and no mail goes. */
+  resetMailsPerAccount: [3, HOUR] as Budget,
 };
 
 export type LimitTable = Record<EndpointName, EndpointLimit>;

@@ -23,10 +23,9 @@ export const accountRoutes = ({ accounts, limits }: Services) => {
   };
   const refreshToken: Handler<'refreshToken'> = ({ request }) =>
     accounts.refresh(header(request, REFRESH_TOKEN_HEADER));
-  const register: Handler<'register'> = async ({ body }) => {
-    await accounts.register(body);
-    return null;
-  };
+  /** Registering signs the new account in on its terminal, as a login would (issue 22 point 9). */
+  const register: Handler<'register'> = ({ body, request }) =>
+    accounts.registerAndSignIn(body, header(request, 'user-agent') ?? '');
   const logout: Handler<'logout'> = async ({ auth }) => {
     await accounts.logout(auth);
     return null;

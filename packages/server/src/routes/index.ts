@@ -13,6 +13,7 @@ import { fileRoutes } from './file.js';
 import { groupCallRoutes } from './group-calls.js';
 import { groupRoutes } from './groups.js';
 import { messageRoutes } from './message.js';
+import { passwordRoutes } from './password.js';
 import { pushRoutes } from './push.js';
 import { systemRoutes } from './system.js';
 import { userRoutes } from './user.js';
@@ -33,4 +34,5 @@ export const buildHandlers = (services: Services): Handlers => ({
   ...consoleRoutes(services),
   ...discoverRoutes(services),
   ...pushRoutes(services),
+  ...passwordRoutes(services),
 });

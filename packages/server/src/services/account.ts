@@ -2,12 +2,12 @@
 import type { Kysely } from 'kysely';
 import {
   Limits,
+  Terminal,
   UserType,
   mixesScripts,
   type LoginRequest,
   type ModifyPasswordRequest,
   type RegisterRequest,
-  type Terminal,
   type TokenPair,
 } from '@parley/protocol';
 import type { Database, RefreshTokenRow, UserRow } from '../db/schema.js';
@@ -102,11 +102,23 @@ export class AccountService {
     return rows.length > 0 ? new AppError('userNameConfusable', { field: 'userName' }) : null;
   }
 
+  /** POST /register: the new account, signed in on `req.terminal` (web when absent) exactly as a login. */
+  async registerAndSignIn(req: RegisterRequest, userAgent: string): Promise<TokenPair> {
+    const id = await this.register(req);
+    const user = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return this.signIn(user, req.terminal ?? Terminal.WEB, userAgent);
+  }
+
   /** `userAgent`: the browser's User-Agent header, kept for the Devices list. */
   async login(req: LoginRequest, userAgent = ''): Promise<TokenPair> {
     const user = await this.findByUserName(req.userName);
     if (!user) throw new AppError('userNotExist');
     if (!(await this.passwords.verify(user.password_hash, req.password))) throw new AppError('passwordIncorrect');
+    return this.signIn(user, req.terminal, userAgent);
+  }
+
+  /** A new session of `user` on `terminal`: the login rules (usable account, one session per terminal, the device kept). */
+  private async signIn(user: UserRow, terminal: Terminal, userAgent: string): Promise<TokenPair> {
     assertAccountUsable(user);
     // Housekeeping: expired rows of this user are useless.
     await this.db
@@ -115,12 +127,10 @@ export class AccountService {
       .where('expires_at', '<', Date.now())
       .execute();
     const sessionId = this.tokens.newSessionId();
-    const issue = (db: Kysely<Database>) => this.issue(db, user, req.terminal, sessionId);
+    const issue = (db: Kysely<Database>) => this.issue(db, user, terminal, sessionId);
     // One sign-in per terminal (the Devices page's rule): the other session of this terminal ends.
-    const pair = this.devices
-      ? await this.devices.signIn(user.id, req.terminal, sessionId, issue)
-      : await issue(this.db);
-    await this.devices?.record(user.id, sessionId, req.terminal, userAgent, Date.now());
+    const pair = this.devices ? await this.devices.signIn(user.id, terminal, sessionId, issue) : await issue(this.db);
+    await this.devices?.record(user.id, sessionId, terminal, userAgent, Date.now());
     return pair;
   }
 

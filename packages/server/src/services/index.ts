@@ -64,6 +64,8 @@ import { UserSerializer } from './user-serializer.js';
 import { OutboundFetcher } from './outbound/fetch.js';
 import { LinkPreviewService, previewsEnabled } from './link-preview/link-preview-service.js';
 import { Passwords } from './passwords.js';
+import { smtpMailer } from './password-reset/mailer.js';
+import { PasswordResetService } from './password-reset/password-reset-service.js';
 
 export interface Services {
   tokens: TokenService;
@@ -129,6 +131,8 @@ export interface Services {
   linkPreviews: LinkPreviewService;
   /** Web push: VAPID key, subscriptions (reportCid/removeCid), the notifier of offline users. */
   pushNotify: PushNotify;
+  /** Password recovery: mailed reset links (SMTP_URL) and operators' resets. */
+  passwordReset: PasswordResetService;
 }
 
 /** The realtime parts chosen by app.ts: in-process, or Redis-backed when REDIS_URL is set. */
@@ -219,6 +223,10 @@ export function createServices(
       if (limits.uploadBytes) await spend(limits.uploadBytes, userId, bytes);
     },
   });
+  const passwords = new Passwords({
+    memoryKib: config.passwordHashMemoryKib,
+    iterations: config.passwordHashIterations,
+  });
   const services: Services = {
     tokens,
     auth: new AuthService(tokens, facts),
@@ -229,7 +237,7 @@ export function createServices(
       config.refreshGraceS * 1000,
       config.operatorUserNames,
       facts,
-      new Passwords({ memoryKib: config.passwordHashMemoryKib, iterations: config.passwordHashIterations }),
+      passwords,
       devices,
     ),
     devices,
@@ -305,6 +313,13 @@ export function createServices(
     outbound,
     linkPreviews,
     pushNotify,
+    passwordReset: new PasswordResetService(db.kysely, passwords, facts, push, {
+      mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.smtpFrom) : undefined,
+      publicUrl: config.publicUrl ?? '',
+      perAccount: limits.resetMails,
+      clock,
+      log: (msg, err) => console.warn(msg, err instanceof Error ? err.message : ''),
+    }),
   };
   return services;
 }

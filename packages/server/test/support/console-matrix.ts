@@ -49,6 +49,7 @@ export const consoleRows = (): Record<ConsoleEndpoint, Row> => ({
   consoleUserBan: aboutUser('consoleUserBan', (id) => ({ id, reason: 'x' })),
   consoleUserUnban: aboutUser('consoleUserUnban', (id) => ({ id })),
   consoleUserDelete: aboutUser('consoleUserDelete', (id) => ({ id })),
+  consoleUserResetPassword: aboutUser('consoleUserResetPassword', (id) => ({ id })),
   consoleGroups: notOperator('consoleGroups'),
   consoleGroup: notOperator('consoleGroup', { query: { id: 1 } }),
   consoleGroupBan: notOperator('consoleGroupBan', { body: { id: 1, reason: 'x' } }),

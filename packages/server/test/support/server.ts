@@ -197,6 +197,7 @@ export async function snapshotState(ts: TestServer): Promise<string> {
     'discover_links',
     'login_sessions',
     'push_subscriptions',
+    'password_resets',
   ] as const;
   const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
   // Last seen moves with presence (an earlier step's socket closing), not with the call under test.

@@ -2,7 +2,15 @@
  * The signed-in session: app start (spec §4: refresh token, load user and config, connect),
  * login, logout, and the forced endings (401 after refresh, 403, cmd 2, banned frames).
  */
-import { MessageType, ReplyCode, RuntimeCode, Timing, type SelfUser } from '@parley/protocol';
+import {
+  MessageType,
+  ReplyCode,
+  RuntimeCode,
+  Timing,
+  type RegisterRequest,
+  type SelfUser,
+  type TokenPair,
+} from '@parley/protocol';
 import { call } from '../api/call';
 import { refreshSession } from '../api/refresh';
 import { setSessionHooks } from '../api/request';
@@ -136,7 +144,19 @@ function leaveLoginPage(): void {
 }
 
 export async function login(userName: string, password: string): Promise<void> {
-  const pair = await call('login', { body: { terminal: detectTerminal(), userName, password } });
+  await signIn(await call('login', { body: { terminal: detectTerminal(), userName, password } }));
+}
+
+/**
+ * Registration signs in (issue 22 point 9): the reply is a login's token pair. `silent`:
+ * the register page shows a refused name under its field, not as a toast.
+ */
+export async function register(body: Omit<RegisterRequest, 'terminal'>): Promise<void> {
+  await signIn(await call('register', { body: { ...body, terminal: detectTerminal() }, silent: true }));
+}
+
+/** A new session's tokens: stored, the user loaded, the Messages tab opened. */
+async function signIn(pair: TokenPair): Promise<void> {
   setLoginInfo(pair);
   try {
     await enter();

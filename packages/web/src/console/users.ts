@@ -1,4 +1,4 @@
-/** Console data: users (search, one user, ban, unban, delete). */
+/** Console data: users (search, one user, ban, unban, delete, reset the password). */
 import type { ConsoleUser } from '@parley/protocol';
 import { call } from '../api/call';
 import type { Page } from './usePaged';
@@ -14,3 +14,7 @@ export const banUser = (id: number, reason: string): Promise<ConsoleUser> =>
 export const unbanUser = (id: number): Promise<ConsoleUser> => call('consoleUserUnban', { body: { id } });
 
 export const deleteUser = (id: number): Promise<ConsoleUser> => call('consoleUserDelete', { body: { id } });
+
+/** A random temporary password for the user, shown once; every session of the user ends. */
+export const resetUserPassword = (id: number): Promise<{ password: string }> =>
+  call('consoleUserResetPassword', { body: { id } });

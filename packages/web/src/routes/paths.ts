@@ -10,6 +10,9 @@ export const Paths = {
   mine: '/pages/mine/mine',
   login: '/pages/login/login',
   register: '/pages/register/register',
+  /** Not in spec §2: "Forgot password?" from login, and the mailed link's page (issue 22 point 9). */
+  forgotPassword: '/pages/login/forgot-password',
+  resetPassword: '/pages/login/reset-password',
   mineEdit: '/pages/mine/mine-edit',
   minePassword: '/pages/mine/mine-password',
   lang: '/pages/lang/lang',

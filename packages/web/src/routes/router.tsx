@@ -10,6 +10,8 @@ import { SignedInFrame } from './SignedInFrame';
 
 const Login = lazyPage(() => import('../pages/login/LoginPage'));
 const Register = lazyPage(() => import('../pages/register/RegisterPage'));
+const ForgotPassword = lazyPage(() => import('../pages/login/ForgotPasswordPage'));
+const ResetPassword = lazyPage(() => import('../pages/login/ResetPasswordPage'));
 const MineEdit = lazyPage(() => import('../pages/mine/MineEditPage'));
 const MinePassword = lazyPage(() => import('../pages/mine/MinePasswordPage'));
 const Lang = lazyPage(() => import('../pages/lang/LangPage'));
@@ -44,6 +46,8 @@ export const router = createHashRouter([
   // reachable signed out
   { path: Paths.login, element: <Login /> },
   { path: Paths.register, element: <Register /> },
+  { path: Paths.forgotPassword, element: <ForgotPassword /> },
+  { path: Paths.resetPassword, element: <ResetPassword /> },
   { path: Paths.agreement, element: <Agreement /> },
   { path: Paths.privacy, element: <Privacy /> },
   { path: Paths.externalLink, element: <ExternalLink /> },

@@ -11,27 +11,39 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   error?: string;
   testId: string;
   hint?: ReactNode;
+  /** A button inside the input's end (the password field's show/hide eye). */
+  trailing?: ReactNode;
 }
 
-export function FormField({ label, value, onValue, error, testId, hint, ...input }: FormFieldProps) {
+export function FormField({ label, value, onValue, error, testId, hint, trailing, ...input }: FormFieldProps) {
   const { t } = useTranslation();
   const id = useId();
+  const control = (
+    <input
+      {...input}
+      id={id}
+      dir="auto"
+      className="field__input"
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+      aria-invalid={Boolean(error)}
+      aria-describedby={error ? `${id}-error` : undefined}
+      data-testid={testId}
+    />
+  );
   return (
     <div className={error ? 'field field--error' : 'field'}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        {...input}
-        id={id}
-        dir="auto"
-        className="field__input"
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        data-testid={testId}
-      />
+      {trailing ? (
+        <span className="field__control">
+          {control}
+          {trailing}
+        </span>
+      ) : (
+        control
+      )}
       {hint && <span className="field__hint">{hint}</span>}
       {error && (
         <span className="field__error" id={`${id}-error`} role="alert" data-testid={`${testId}-error`}>

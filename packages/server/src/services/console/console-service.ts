@@ -9,6 +9,7 @@ import {
   AuditAction,
   AuditTargetType,
   ConsoleLimits,
+  UserType,
   type AuditEntry,
   type ConsoleGroup,
   type ConsoleSystemSendRequest,
@@ -18,10 +19,14 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { GroupChanges } from '../groups/changes.js';
 import type { Services } from '../index.js';
+import { temporaryPassword } from '../password-reset/new-password.js';
 import { auditPage, record, type AuditInput } from './audit.js';
 import { consoleGroups, consoleUsers, containsPattern, countOf, idOf, offset, type Paged } from './views.js';
 
-export type ConsoleDeps = Pick<Services, 'moderation' | 'groupCalls' | 'systemMessages' | 'complaints'>;
+export type ConsoleDeps = Pick<
+  Services,
+  'moderation' | 'groupCalls' | 'systemMessages' | 'complaints' | 'passwordReset'
+>;
 
 export class ConsoleService {
   constructor(
@@ -73,6 +78,33 @@ export class ConsoleService {
     const entry = { operatorId, action: AuditAction.USER_DELETE, targetType: AuditTargetType.USER, targetId: id };
     await this.services().moderation.deleteUser(id, this.audit(entry));
     return this.user(id);
+  }
+
+  /**
+   * A new password for a user who cannot use a mailed link (no SMTP, or no access to
+   * the mailbox): `password` as the operator typed it, else a random temporary one;
+   * either is returned once, never logged (the audit entry says only which it was).
+   * Every session of the user ends.
+   */
+  async resetPassword(operatorId: number, id: number, password?: string): Promise<{ password: string }> {
+    await this.assertUserTarget(operatorId, id);
+    const row = await this.db
+      .selectFrom('users')
+      .select(['type', 'deleted'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (row.deleted) throw new AppError('accountDeleted');
+    if (row.type === UserType.TRIAL) throw new AppError('trialCannotChangePassword');
+    const next = password ?? temporaryPassword();
+    const entry: AuditInput = {
+      operatorId,
+      action: AuditAction.USER_RESET_PASSWORD,
+      targetType: AuditTargetType.USER,
+      targetId: id,
+      detail: { generated: password === undefined },
+    };
+    await this.services().passwordReset.setPassword(id, next, this.audit(entry));
+    return { password: next };
   }
 
   // ---- groups ----

@@ -1,4 +1,7 @@
-/** /pages/login/login: user name + password, agreement consent, policy dialog on first open. */
+/**
+ * /pages/login/login: user name + password, agreement consent (remembered on the device
+ * once given: consent.ts), the policy dialog until then, "Forgot password?".
+ */
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,20 +10,22 @@ import { login } from '../../app/session';
 import { currentTerminal } from '../../api/terminal';
 import { Paths } from '../../routes/paths';
 import { FormField } from '../../ui/FormField';
+import { PasswordField } from '../../ui/PasswordField';
 import { showToast } from '../../ui/toast';
 import { validate, type FieldErrors } from '../../ui/validate';
 import { AgreementConsent } from './AgreementConsent';
 import { AuthBrand, AuthLangButton } from './AuthHeader';
 import { PolicyDialog } from './PolicyDialog';
+import { hasConsented, rememberConsent } from './consent';
 import './auth.css';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  // register hands over the new user name
+  // the reset page hands over the account's name
   const handed = (useLocation().state as { userName?: string } | null)?.userName ?? '';
   const [userName, setUserName] = useState(handed);
   const [password, setPassword] = useState('');
-  const [agreed, setAgreed] = useState(false);
+  const [agreed, setAgreed] = useState(hasConsented);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
@@ -30,6 +35,7 @@ export default function LoginPage() {
     setErrors(v.errors);
     if (!v.ok) return;
     if (!agreed) return showToast(t('consent.required'));
+    rememberConsent();
     setBusy(true);
     try {
       await login(v.data.userName, v.data.password);
@@ -56,9 +62,8 @@ export default function LoginPage() {
             error={errors.userName}
             testId="login-username"
           />
-          <FormField
+          <PasswordField
             label={t('fields.password')}
-            type="password"
             autoComplete="current-password"
             placeholder={t('fields.passwordPlaceholder')}
             value={password}
@@ -66,6 +71,9 @@ export default function LoginPage() {
             error={errors.password}
             testId="login-password"
           />
+          <Link to={Paths.forgotPassword} className="auth__forgot" data-testid="goto-forgot">
+            {t('recovery.forgotLink')}
+          </Link>
           <AgreementConsent checked={agreed} onChange={setAgreed} />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="login-submit">
             {busy ? t('login.submitting') : t('login.submit')}
@@ -78,7 +86,7 @@ export default function LoginPage() {
           </div>
         </form>
       </div>
-      <PolicyDialog />
+      <PolicyDialog onAgree={() => setAgreed(true)} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/ApiError';
 import { call } from '../../api/call';
 import { useCurrentUser } from '../../app/session';
 import { Paths } from '../../routes/paths';
-import { FormField } from '../../ui/FormField';
+import { PasswordField } from '../../ui/PasswordField';
 import { NavBar } from '../../ui/NavBar';
 import { showToast } from '../../ui/toast';
 import { validate, type FieldErrors } from '../../ui/validate';
@@ -62,18 +62,16 @@ export default function MinePasswordPage() {
       ) : (
         <form className="page__body" onSubmit={(e) => void submit(e)} noValidate>
           <div className="sheet form">
-            <FormField
+            <PasswordField
               label={t('minePassword.old')}
-              type="password"
               autoComplete="current-password"
               value={form.oldPassword}
               onValue={set('oldPassword')}
               error={errors.oldPassword}
               testId="password-old"
             />
-            <FormField
+            <PasswordField
               label={t('minePassword.new')}
-              type="password"
               autoComplete="new-password"
               placeholder={t('fields.passwordPlaceholder')}
               value={form.newPassword}
@@ -81,9 +79,8 @@ export default function MinePasswordPage() {
               error={errors.newPassword}
               testId="password-new"
             />
-            <FormField
+            <PasswordField
               label={t('minePassword.confirm')}
-              type="password"
               autoComplete="new-password"
               value={form.confirm}
               onValue={set('confirm')}

@@ -1,15 +1,21 @@
-/** /pages/register/register: user name, optional nickname, password twice, agreement box. */
+/**
+ * /pages/register/register: user name, optional nickname, password twice, agreement box.
+ * Registering signs in and opens the Messages tab (issue 22 point 9); the agreement
+ * ticked here is remembered on the device, so login does not ask again.
+ */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ReplyCode, RuntimeCode, registerRequest, type ServerErrorKey } from '@parley/protocol';
 import { ApiError } from '../../api/ApiError';
-import { call } from '../../api/call';
+import { register } from '../../app/session';
 import { Paths } from '../../routes/paths';
 import { FormField } from '../../ui/FormField';
+import { PasswordField } from '../../ui/PasswordField';
 import { showToast } from '../../ui/toast';
 import { validate, type FieldErrors } from '../../ui/validate';
 import { AgreementConsent } from '../login/AgreementConsent';
+import { hasConsented, rememberConsent } from '../login/consent';
 import { AuthBrand, AuthLangButton } from '../login/AuthHeader';
 import '../login/auth.css';
 
@@ -22,9 +28,8 @@ const USER_NAME_REFUSALS = new Set<string>([
 
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [form, setForm] = useState({ userName: '', nickName: '', password: '', confirm: '' });
-  const [agreed, setAgreed] = useState(false);
+  const [agreed, setAgreed] = useState(hasConsented);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -40,9 +45,9 @@ export default function RegisterPage() {
     if (!agreed) return showToast(t('consent.required'));
     setBusy(true);
     try {
-      await call('register', { body: v.data, silent: true });
+      rememberConsent();
+      await register(v.data);
       showToast(t('register.success'));
-      void navigate(Paths.login, { replace: true, state: { userName: v.data.userName } });
     } catch (err) {
       // A refusal of the name (taken, or like a registered one) shows under the name field.
       if (err instanceof ApiError && USER_NAME_REFUSALS.has(err.key ?? ''))
@@ -79,9 +84,8 @@ export default function RegisterPage() {
             error={errors.nickName}
             testId="register-nickname"
           />
-          <FormField
+          <PasswordField
             label={t('fields.password')}
-            type="password"
             autoComplete="new-password"
             placeholder={t('fields.passwordPlaceholder')}
             value={form.password}
@@ -89,9 +93,8 @@ export default function RegisterPage() {
             error={errors.password}
             testId="register-password"
           />
-          <FormField
+          <PasswordField
             label={t('fields.confirmPassword')}
-            type="password"
             autoComplete="new-password"
             placeholder={t('fields.confirmPasswordPlaceholder')}
             value={form.confirm}

@@ -1,4 +1,4 @@
-/** One user: profile facts and the actions ban (with a reason), unban, delete (confirmed). */
+/** One user: profile facts and the actions ban (with a reason), unban, delete (confirmed), reset the password. */
 import { useTranslation } from 'react-i18next';
 import type { ConsoleUser } from '@parley/protocol';
 import { useCurrentUser } from '../../../app/session';
@@ -9,6 +9,7 @@ import { BanCard, type RunAction } from '../parts/BanCard';
 import { DetailPage } from '../parts/DetailPage';
 import { Flags } from '../parts/Flags';
 import { Sentence } from '../../../ui/Segments';
+import { ResetPasswordButton } from './ResetPasswordButton';
 
 export default function UserDetailPage() {
   const { t } = useTranslation();
@@ -53,15 +54,18 @@ function UserCard({ user: u, onChange }: { user: ConsoleUser; onChange: (u: Cons
       unban={() => unbanUser(u.id)}
       onChange={onChange}
       more={(run, disabled) => (
-        <button
-          type="button"
-          className="btn btn--danger-outline"
-          disabled={disabled}
-          onClick={() => void remove(run)}
-          data-testid="console-delete"
-        >
-          {t('console.actions.delete')}
-        </button>
+        <>
+          <ResetPasswordButton id={u.id} name={u.nickName} disabled={disabled} />
+          <button
+            type="button"
+            className="btn btn--danger-outline"
+            disabled={disabled}
+            onClick={() => void remove(run)}
+            data-testid="console-delete"
+          >
+            {t('console.actions.delete')}
+          </button>
+        </>
       )}
     />
   );
