@@ -92,6 +92,7 @@ describe('private chat: every kind of attachment (390×844)', () => {
     await a.page
       .getByTestId('composer-album-input')
       .setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: png });
+    await a.page.getByTestId('attach-send').click(); // the preview sheet (issue 22 point 8)
     const key = await delivered(MessageType.IMAGE);
     const [width, height] = (await a.page.evaluate(
       () => (window as unknown as { firstImageBox?: [string, string] }).firstImageBox,
@@ -111,6 +112,7 @@ describe('private chat: every kind of attachment (390×844)', () => {
     await a.page
       .getByTestId('composer-file-input')
       .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(notes) });
+    await a.page.getByTestId('attach-send').click(); // the preview sheet (issue 22 point 8)
     const key = await delivered(MessageType.FILE);
     const link = b.page.getByTestId(`message-file-${key}`);
     expect(await link.getAttribute('download')).toBe(name);
@@ -184,6 +186,7 @@ describe('private chat: every kind of attachment (390×844)', () => {
     await a.page
       .getByTestId('composer-album-input')
       .setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: webm });
+    await a.page.getByTestId('attach-send').click(); // the preview sheet (issue 22 point 8)
     const key = await delivered(MessageType.VIDEO);
     await expectLoadedImage(b.page, `message-video-${key}`); // the cover frame
     await screenshot(b.page, 'chat-media-box');

@@ -106,6 +106,7 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
     closeChat: chatList.closeChat,
     sendText: sending.sendText,
     sendAttachment: sending.sendAttachment,
+    sendAttachments: sending.sendAttachments,
     sendCard: sending.sendCard,
     forward: sending.forward,
     retry: sending.retry,

@@ -139,6 +139,7 @@ export const chatActions: ChatActions = {
   closeChat: engine.closeChat,
   sendText: gesture(engine.sendText),
   sendAttachment: gesture(engine.sendAttachment),
+  sendAttachments: gesture(engine.sendAttachments),
   sendCard: gesture(engine.sendCard),
   forward: gesture(engine.forward),
   retry: engine.retry,

@@ -103,11 +103,15 @@ export interface ChatView {
   maxReadId: number;
 }
 
+/**
+ * What the composer sends as a media message. `caption` (the first item of a preview's
+ * batch) travels inside the item's content; `waveform` is a voice message's bars (0..31).
+ */
 export type Attachment =
-  | { kind: 'image'; file: File }
-  | { kind: 'video'; file: File }
-  | { kind: 'file'; file: File }
-  | { kind: 'voice'; blob: Blob; durationSec: number };
+  | { kind: 'image'; file: File; caption?: string }
+  | { kind: 'video'; file: File; caption?: string }
+  | { kind: 'file'; file: File; caption?: string }
+  | { kind: 'voice'; blob: Blob; durationSec: number; waveform?: number[] };
 
 export interface SendOptions {
   quoteMessageId?: number;
@@ -129,6 +133,8 @@ export interface ChatActions {
   closeChat(type: ChatType, targetId: number): void;
   sendText(type: ChatType, targetId: number, text: string, opts?: SendOptions): Promise<void>;
   sendAttachment(type: ChatType, targetId: number, attachment: Attachment, opts?: SendOptions): Promise<void>;
+  /** Several at once (the preview sheet): sent in this order; `opts` go with the first. */
+  sendAttachments(type: ChatType, targetId: number, list: Attachment[], opts?: SendOptions): Promise<void>;
   sendCard(type: ChatType, targetId: number, card: CardContent, opts?: SendOptions): Promise<void>;
   /** Send a copy of a stored message to each target (forward). */
   forward(message: ChatMessage, targets: { type: ChatType; targetId: number }[]): Promise<void>;

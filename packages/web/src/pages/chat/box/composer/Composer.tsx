@@ -29,7 +29,7 @@ import { useChatBox } from '../ChatBoxContext';
 import { displayToTokens, insertAt, isBlank, tokensToDisplay } from '../lib/emojiText';
 import { atAllToWire, atUserIdsOf, insertMention, type Mention } from '../lib/mentions';
 import { useMentionList } from './AtPicker';
-import { AttachPreview, attachmentsOf, filesOf } from './AttachPreview';
+import { AttachPreview, attachmentsOf, filesOf, type FileAttachment } from './AttachPreview';
 import { FavouritePicker } from '../../../mine/favourites/FavouritePicker';
 import { sendFavourite } from '../../../../favourites';
 import { CardForm } from './CardForm';
@@ -45,6 +45,7 @@ import { LongTextCounter, offerSplit, sendParts } from './longText';
 import { useLinkPreviewsOn } from '../../../../app/serverConfig';
 import { useVoiceRecorder } from './useVoiceRecorder';
 import { RecordingBar, VoiceButton, useHoldState } from './VoiceControls';
+import { showToast } from '../../../../ui/toast';
 import '../../../../ui/form.css';
 
 export interface ComposerHandle {
@@ -83,7 +84,11 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   const caret = useRef<number | null>(null);
   const [mentions, setMentions] = useState<Mention[]>([]);
   const [receipt, setReceipt] = useState(false);
-  const [staged, setStaged] = useState<ReturnType<typeof attachmentsOf> | null>(null);
+  // The preview sheet's items (album, camera, file, paste, drop): more join the open sheet.
+  const [staged, setStaged] = useState<FileAttachment[] | null>(null);
+  const stage = (list: FileAttachment[]) => {
+    if (list.length) setStaged((s) => [...(s ?? []), ...list]);
+  };
   const atCandidates = useMemo(
     () => (members ? [...members.values()].filter((m) => !m.quit && m.userId !== selfId) : []),
     [members, selfId],
@@ -157,8 +162,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
       input.current?.focus();
     },
     attach(files: File[]) {
-      const list = attachmentsOf(files);
-      if (list.length) setStaged(list);
+      stage(attachmentsOf(files));
     },
     edit: edit.start,
     cancelEdit() {
@@ -243,19 +247,13 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     await sendParts(type, targetId, parts, { quoteId, receipt: withReceipt, group: Boolean(group) });
   };
 
-  const sendFiles = (attachments: Attachment[]) => {
-    const o = opts();
-    for (const a of attachments) void chatActions.sendAttachment(type, targetId, a, o);
-    setPanel('none');
-    onClearQuote();
-    onSent();
-  };
-
-  const sendStaged = (list: Attachment[], caption: string) => {
-    const o = opts(caption);
-    for (const a of list) void chatActions.sendAttachment(type, targetId, a, o);
-    const tokens = wireText(caption);
-    if (!isBlank(tokens)) void chatActions.sendText(type, targetId, tokens, group ? opts(caption) : undefined);
+  /** The caption goes inside the first item's content; the batch goes in the order shown. */
+  const sendStaged = (list: FileAttachment[], caption: string) => {
+    if (!list.length) return setStaged(null);
+    const tokens = isBlank(caption) ? '' : wireText(caption);
+    if (tokens.length > Limits.TEXT_CONTENT_MAX) return showToast(t('errors.messageTooLong'));
+    const items: Attachment[] = tokens ? [{ ...list[0]!, caption: tokens }, ...list.slice(1)] : list;
+    void chatActions.sendAttachments(type, targetId, items, opts(caption));
     afterGroupSend();
     setStaged(null);
     onClearQuote();
@@ -350,8 +348,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
             const files = filesOf(e.clipboardData);
             if (!files.length) return;
             e.preventDefault();
-            const list = attachmentsOf(files);
-            if (list.length) setStaged(list);
+            stage(attachmentsOf(files));
           }}
           onKeyDown={(e) => {
             if (mentionList.onKeyDown(e)) return;
@@ -387,13 +384,23 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
       {panel === 'emoji' && <EmojiPanel onPick={insertEmoji} />}
       {panel === 'plus' && (
         <PlusPanel
-          onFiles={sendFiles}
+          onFiles={(list) => {
+            setPanel('none');
+            stage(list);
+          }}
           onCard={() => setCardOpen(true)}
           onFavourites={() => setFavouritesOpen(true)}
           onCall={(mode) => (type === ChatType.PRIVATE ? startCall(mode, targetId) : requestGroupCall(targetId))}
         />
       )}
-      {staged && <AttachPreview attachments={staged} onSend={sendStaged} onClose={() => setStaged(null)} />}
+      {staged && (
+        <AttachPreview
+          attachments={staged}
+          onChange={(list) => setStaged(list.length ? list : null)}
+          onSend={sendStaged}
+          onClose={() => setStaged(null)}
+        />
+      )}
       {cardOpen && <CardForm onSend={sendCard} onClose={() => setCardOpen(false)} />}
       {edit.card && <CardForm edit={edit.card.content} onSend={edit.saveCard} onClose={edit.closeCard} />}
       {favouritesOpen && (
