@@ -147,6 +147,7 @@ export const chatActions: ChatActions = {
   edit: engine.edit,
   react: engine.react,
   deleteMessage: engine.deleteMessage,
+  markPlayed: engine.markPlayed,
   loadOlder: engine.loadOlder,
   setDraft: engine.setDraft,
   // The SYSTEM entry belongs to the system stream (src/system/).

@@ -47,6 +47,11 @@ export interface ChatMessage {
   reactTime?: number;
   /** My reaction, when known (a chip names at most 20 reactors; my own reply tells me mine). */
   myReaction?: string | null;
+  /**
+   * A received voice message played on this device (issue 22 point 8): its unplayed dot goes.
+   * Kept with the message in IndexedDB, not synced (another device keeps its own dot).
+   */
+  played?: true;
 }
 
 /** Stable key of a message in a list: `id:<id>` once stored, else `tmp:<tmpId>`. */
@@ -133,6 +138,8 @@ export interface ChatActions {
   closeChat(type: ChatType, targetId: number): void;
   sendText(type: ChatType, targetId: number, text: string, opts?: SendOptions): Promise<void>;
   sendAttachment(type: ChatType, targetId: number, attachment: Attachment, opts?: SendOptions): Promise<void>;
+  /** A received voice message was played here: its unplayed dot goes (kept on this device). */
+  markPlayed(type: ChatType, targetId: number, key: string): Promise<void>;
   /** Several at once (the preview sheet): sent in this order; `opts` go with the first. */
   sendAttachments(type: ChatType, targetId: number, list: Attachment[], opts?: SendOptions): Promise<void>;
   sendCard(type: ChatType, targetId: number, card: CardContent, opts?: SendOptions): Promise<void>;

@@ -65,6 +65,9 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
     message.type === MessageType.TEXT && message.linkPreview !== undefined && message.status !== MessageStatus.RECALL;
   // A photo's, video's or file's caption (issue 22 point 8) is shown under it, in the same bubble.
   const caption = captionOf(message.type, message.content);
+  // A received voice message not played on this device yet (issue 22 point 8).
+  const unplayed =
+    message.type === MessageType.AUDIO && !self && !message.played && message.status !== MessageStatus.RECALL;
   const content = (() => {
     switch (message.type) {
       case MessageType.TEXT:
@@ -85,7 +88,15 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
       case MessageType.FILE:
         return <FileBubble content={message.content} testId={`message-file-${key}`} />;
       case MessageType.AUDIO:
-        return <VoiceBubble content={message.content} rowKey={key} self={self} testId={`message-voice-${key}`} />;
+        return (
+          <VoiceBubble
+            content={message.content}
+            rowKey={key}
+            self={self}
+            testId={`message-voice-${key}`}
+            onPlay={unplayed ? () => void chatActions.markPlayed(box.type, box.targetId, key) : undefined}
+          />
+        );
       case MessageType.ACT_RT_VOICE:
       case MessageType.ACT_RT_VIDEO:
         return (
@@ -184,6 +195,15 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
               !isCallRecord && <Tick read={read} testId={`message-tick-${key}`} />}
             {message.editTime !== undefined && message.status !== MessageStatus.RECALL && (
               <EditedMark editTime={message.editTime} testId={`message-edited-${key}`} />
+            )}
+            {unplayed && (
+              <span
+                className="msg__unplayed"
+                role="img"
+                aria-label={t('chatBox.voiceUnplayed')}
+                title={t('chatBox.voiceUnplayed')}
+                data-testid={`message-unplayed-${key}`}
+              />
             )}
             <MessageTime sendTime={message.sendTime} testId={`message-time-${key}`} />
             {canReact(message) && (

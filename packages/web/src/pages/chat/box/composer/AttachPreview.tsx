@@ -82,7 +82,7 @@ export function AttachPreview({ attachments, onChange, onSend, onClose }: Attach
             {t('common.cancel')}
           </button>
           <button type="button" className="btn btn--primary" onClick={send} data-testid="attach-send">
-            {t('attach.send', { count: attachments.length })}
+            {t('attach.send', { n: attachments.length })}
           </button>
         </>
       }
