@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MessageType, Terminal } from '@parley/protocol';
 import { VIEWPORTS, launchBrowser, screenshot, startServer, tinyPng, type RunningServer } from '../support/index.js';
 import { WAIT_MS, apiSendText, befriend, createMember, openTerminal, type Member } from '../support/chat.js';
-import { openChatByRoute, waitForText, waitForType } from '../support/chat-box.js';
+import { messageRow, openChatByRoute, waitForText, waitForType } from '../support/chat-box.js';
 
 const activeTestId = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null);
@@ -157,7 +157,7 @@ describe.each(['phone', 'desktop'] as const)('keyboard, paste and drop, bidi, em
     await openChatByRoute(b, server, alice.id);
     const theirs = await waitForType(b, MessageType.IMAGE, false);
     expect(await b.getByTestId(`message-caption-${theirs}`).innerText()).toBe('the caption');
-    expect(await b.locator(`[data-testid^="message-id:"][data-type="${MessageType.TEXT}"]`).count()).toBe(0);
+    expect(await messageRow(b, 'the caption').count()).toBe(0); // no text message of its own
   });
 
   it('a dropped file is previewed and sent; a drop elsewhere never opens the file', async () => {
