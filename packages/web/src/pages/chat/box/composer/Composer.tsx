@@ -21,7 +21,7 @@ import { AT_ALL, ChatType, Limits, type CardContent } from '@parley/protocol';
 import { startCall } from '../../../../calls/signals';
 import { requestGroupCall } from '../GroupCallEntry';
 import { chatActions, useChatSummary } from '../../../../chat';
-import type { Attachment, ChatMessage, SendOptions } from '../../../../chat/types';
+import type { ChatMessage, SendOptions } from '../../../../chat/types';
 import { typingSender } from '../../../../chat/typingStore';
 import { roleIn } from '../../../../groups/groupsReducer';
 import { canMentionAll } from '../../../../groups/permissions';
@@ -29,7 +29,8 @@ import { useChatBox } from '../ChatBoxContext';
 import { displayToTokens, insertAt, isBlank, tokensToDisplay } from '../lib/emojiText';
 import { atAllToWire, atUserIdsOf, insertMention, type Mention } from '../lib/mentions';
 import { useMentionList } from './AtPicker';
-import { AttachPreview, attachmentsOf, filesOf, type FileAttachment } from './AttachPreview';
+import { attachmentsOf, filesOf } from './AttachPreview';
+import { useStagedMedia } from './useStagedMedia';
 import { FavouritePicker } from '../../../mine/favourites/FavouritePicker';
 import { sendFavourite } from '../../../../favourites';
 import { CardForm } from './CardForm';
@@ -45,7 +46,6 @@ import { LongTextCounter, offerSplit, sendParts } from './longText';
 import { useLinkPreviewsOn } from '../../../../app/serverConfig';
 import { useVoiceRecorder } from './useVoiceRecorder';
 import { RecordingBar, VoiceButton, useHoldState } from './VoiceControls';
-import { showToast } from '../../../../ui/toast';
 import '../../../../ui/form.css';
 
 export interface ComposerHandle {
@@ -84,11 +84,6 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   const caret = useRef<number | null>(null);
   const [mentions, setMentions] = useState<Mention[]>([]);
   const [receipt, setReceipt] = useState(false);
-  // The preview sheet's items (album, camera, file, paste, drop): more join the open sheet.
-  const [staged, setStaged] = useState<FileAttachment[] | null>(null);
-  const stage = (list: FileAttachment[]) => {
-    if (list.length) setStaged((s) => [...(s ?? []), ...list]);
-  };
   const atCandidates = useMemo(
     () => (members ? [...members.values()].filter((m) => !m.quit && m.userId !== selfId) : []),
     [members, selfId],
@@ -155,21 +150,6 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     setText(value);
   };
 
-  useImperativeHandle(handle, () => ({
-    setText(value: string) {
-      change(value);
-      caret.current = value.length;
-      input.current?.focus();
-    },
-    attach(files: File[]) {
-      stage(attachmentsOf(files));
-    },
-    edit: edit.start,
-    cancelEdit() {
-      if (edit.message) edit.cancel();
-    },
-  }));
-
   // After "Quote" the text box takes focus, ready for the reply.
   const quoteKey = quote ? (quote.id ?? quote.tmpId) : undefined;
   useEffect(() => {
@@ -191,9 +171,36 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     setReceipt(false);
   };
 
+  // The preview sheet: the caption goes inside the first item; the batch in the order shown.
+  const media = useStagedMedia({
+    toWire: wireText,
+    onSend: (items, caption) => {
+      void chatActions.sendAttachments(type, targetId, items, opts(caption));
+      afterGroupSend();
+      onClearQuote();
+      onSent();
+      input.current?.focus();
+    },
+  });
+
+  useImperativeHandle(handle, () => ({
+    setText(value: string) {
+      change(value);
+      caret.current = value.length;
+      input.current?.focus();
+    },
+    attach(files: File[]) {
+      media.stage(attachmentsOf(files));
+    },
+    edit: edit.start,
+    cancelEdit() {
+      if (edit.message) edit.cancel();
+    },
+  }));
+
   const link = useLinkPreview(
     useMemo(() => displayToTokens(text), [text]),
-    useLinkPreviewsOn() && !staged && !edit.message,
+    useLinkPreviewsOn() && !media.open && !edit.message,
   );
 
   const mentionList = useMentionList({
@@ -245,20 +252,6 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     onClearQuote();
     onSent();
     await sendParts(type, targetId, parts, { quoteId, receipt: withReceipt, group: Boolean(group) });
-  };
-
-  /** The caption goes inside the first item's content; the batch goes in the order shown. */
-  const sendStaged = (list: FileAttachment[], caption: string) => {
-    if (!list.length) return setStaged(null);
-    const tokens = isBlank(caption) ? '' : wireText(caption);
-    if (tokens.length > Limits.TEXT_CONTENT_MAX) return showToast(t('errors.messageTooLong'));
-    const items: Attachment[] = tokens ? [{ ...list[0]!, caption: tokens }, ...list.slice(1)] : list;
-    void chatActions.sendAttachments(type, targetId, items, opts(caption));
-    afterGroupSend();
-    setStaged(null);
-    onClearQuote();
-    onSent();
-    input.current?.focus();
   };
 
   const sendCard = (card: CardContent) => {
@@ -348,7 +341,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
             const files = filesOf(e.clipboardData);
             if (!files.length) return;
             e.preventDefault();
-            stage(attachmentsOf(files));
+            media.stage(attachmentsOf(files));
           }}
           onKeyDown={(e) => {
             if (mentionList.onKeyDown(e)) return;
@@ -386,21 +379,14 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
         <PlusPanel
           onFiles={(list) => {
             setPanel('none');
-            stage(list);
+            media.stage(list);
           }}
           onCard={() => setCardOpen(true)}
           onFavourites={() => setFavouritesOpen(true)}
           onCall={(mode) => (type === ChatType.PRIVATE ? startCall(mode, targetId) : requestGroupCall(targetId))}
         />
       )}
-      {staged && (
-        <AttachPreview
-          attachments={staged}
-          onChange={(list) => setStaged(list.length ? list : null)}
-          onSend={sendStaged}
-          onClose={() => setStaged(null)}
-        />
-      )}
+      {media.sheet}
       {cardOpen && <CardForm onSend={sendCard} onClose={() => setCardOpen(false)} />}
       {edit.card && <CardForm edit={edit.card.content} onSend={edit.saveCard} onClose={edit.closeCard} />}
       {favouritesOpen && (
