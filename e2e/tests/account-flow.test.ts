@@ -98,10 +98,12 @@ describe('account flow (390×844)', () => {
     await page
       .getByTestId('mine-edit-avatar-input')
       .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: tinyPng(96, 96) });
+    // The crop step (issue 22 point 8): the square as it opens is what uploads, as JPEG.
+    await page.locator('[data-testid="avatar-crop-done"]:enabled').click();
     const reply = (await (await uploaded).json()) as { code: number; data: ImageUploadResult };
     expect(reply.code).toBe(200);
     upload = reply.data;
-    expect(upload.thumbUrl).toMatch(/^\/uploads\/.+\.png$/);
+    expect(upload.thumbUrl).toMatch(/^\/uploads\/.+\.jpg$/);
     expect(upload).toMatchObject({ width: 96, height: 96 });
 
     await page.locator('[data-testid="mine-edit-save"]:enabled').waitFor();

@@ -92,6 +92,7 @@ describe('private chat: every kind of attachment (390×844)', () => {
     await a.page
       .getByTestId('composer-album-input')
       .setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: png });
+    await a.page.getByTestId('attach-send').click(); // the preview sheet (issue 22 point 8)
     const key = await delivered(MessageType.IMAGE);
     const [width, height] = (await a.page.evaluate(
       () => (window as unknown as { firstImageBox?: [string, string] }).firstImageBox,
@@ -111,6 +112,7 @@ describe('private chat: every kind of attachment (390×844)', () => {
     await a.page
       .getByTestId('composer-file-input')
       .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(notes) });
+    await a.page.getByTestId('attach-send').click(); // the preview sheet (issue 22 point 8)
     const key = await delivered(MessageType.FILE);
     const link = b.page.getByTestId(`message-file-${key}`);
     expect(await link.getAttribute('download')).toBe(name);
@@ -160,7 +162,7 @@ describe('private chat: every kind of attachment (390×844)', () => {
     const bubble = b.page.getByTestId(`message-voice-${key}`);
     expect((await bubble.innerText()).trim()).toMatch(/^[1-9]\d*″$/);
     const response = b.page.waitForResponse((r) => /\/uploads\/files\/.+\.mp3$/.test(new URL(r.url()).pathname));
-    await bubble.click();
+    await b.page.getByTestId(`message-voice-${key}-play`).click();
     const audio = await response;
     expect(audio.headers()['content-type']).toBe('audio/mpeg');
     const bytes = Buffer.from(await (await fetch(audio.url())).arrayBuffer());
@@ -184,6 +186,7 @@ describe('private chat: every kind of attachment (390×844)', () => {
     await a.page
       .getByTestId('composer-album-input')
       .setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: webm });
+    await a.page.getByTestId('attach-send').click(); // the preview sheet (issue 22 point 8)
     const key = await delivered(MessageType.VIDEO);
     await expectLoadedImage(b.page, `message-video-${key}`); // the cover frame
     await screenshot(b.page, 'chat-media-box');

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MessageType, Terminal } from '@parley/protocol';
 import { VIEWPORTS, launchBrowser, screenshot, startServer, tinyPng, type RunningServer } from '../support/index.js';
 import { WAIT_MS, apiSendText, befriend, createMember, openTerminal, type Member } from '../support/chat.js';
-import { openChatByRoute, waitForText, waitForType } from '../support/chat-box.js';
+import { messageRow, openChatByRoute, waitForText, waitForType } from '../support/chat-box.js';
 
 const activeTestId = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null);
@@ -151,11 +151,13 @@ describe.each(['phone', 'desktop'] as const)('keyboard, paste and drop, bidi, em
     await screenshot(a, `paste-preview-${size}`);
     await a.getByTestId('attach-send').click();
     await a.getByTestId('attach-preview').waitFor({ state: 'detached' });
-    await waitForType(a, MessageType.IMAGE, true);
-    await waitForText(a, 'the caption', true);
+    // The caption travels inside the image (issue 22 point 8), not as a text before it.
+    const mine = await waitForType(a, MessageType.IMAGE, true);
+    expect(await a.getByTestId(`message-caption-${mine}`).innerText()).toBe('the caption');
     await openChatByRoute(b, server, alice.id);
-    await waitForType(b, MessageType.IMAGE, false);
-    await waitForText(b, 'the caption', false);
+    const theirs = await waitForType(b, MessageType.IMAGE, false);
+    expect(await b.getByTestId(`message-caption-${theirs}`).innerText()).toBe('the caption');
+    expect(await messageRow(b, 'the caption').count()).toBe(0); // no text message of its own
   });
 
   it('a dropped file is previewed and sent; a drop elsewhere never opens the file', async () => {

@@ -13,6 +13,9 @@ export const Limits = {
   GROUP_REMARK_MAX: 20,
   FRIEND_REMARK_MAX: 20,
   TEXT_CONTENT_MAX: 1024,
+  /** A voice message's waveform (issue 22 point 8): at most this many bars, each 0..WAVEFORM_LEVEL_MAX. */
+  WAVEFORM_BARS_MAX: 64,
+  WAVEFORM_LEVEL_MAX: 31,
   AT_USER_IDS_MAX: 20,
   INVITE_REMOVE_MAX: 50,
   GROUP_MEMBERS_MAX: 3000,

@@ -27,6 +27,29 @@ const dim = z
 /** Seconds, as recorded; a voice message or video of over 24 h is not a message. */
 const duration = z.number(k('invalidContent')).min(0, k('invalidContent')).max(86_400, k('invalidContent'));
 
+/**
+ * A caption that travels inside the first item of an album, a video or a file (issue 22
+ * point 8) instead of a text message before it: a text's rules (not blank, the text limit).
+ */
+const caption = z
+  .string(k('invalidContent'))
+  .refine((s) => s.trim().length > 0, k('messageBlank'))
+  .refine((s) => s.length <= Limits.TEXT_CONTENT_MAX, k('messageTooLong'))
+  .optional();
+/** A voice message's loudness bars, oldest first: 1..64 integers of 0..31. */
+const waveform = z
+  .array(
+    z
+      .number(k('invalidContent'))
+      .int(k('invalidContent'))
+      .min(0, k('invalidContent'))
+      .max(Limits.WAVEFORM_LEVEL_MAX, k('invalidContent')),
+    k('invalidContent'),
+  )
+  .min(1, k('invalidContent'))
+  .max(Limits.WAVEFORM_BARS_MAX, k('invalidContent'))
+  .optional();
+
 export const textContent = z
   .string(k('messageBlank'))
   .refine((s) => s.trim().length > 0, k('messageBlank'))
@@ -39,15 +62,17 @@ export const imageContent = z.object({
   width: dim,
   height: dim,
   downloadUrl: imageUrl.optional(),
+  caption,
 });
 export const fileContent = z.object({
   name: z.string(k('invalidContent')).trim().min(1, k('invalidContent')).max(255, k('invalidContent')),
   size: z.number(k('invalidContent')).int(k('invalidContent')).min(0, k('invalidContent')),
   // Any upload downloads as a file (a forwarded image or video too).
   url: upload(['file', 'image', 'video']),
+  caption,
 });
 /** Voice recordings go through the file upload; a recorded clip may also come from the video upload. */
-export const audioContent = z.object({ duration, url: upload(['file', 'video']) });
+export const audioContent = z.object({ duration, url: upload(['file', 'video']), waveform });
 /** `coverUrl` may be empty: a video whose cover the client could not capture shows a placeholder. */
 export const videoContent = z.object({
   videoUrl: upload('video'),
@@ -55,6 +80,7 @@ export const videoContent = z.object({
   width: dim,
   height: dim,
   duration,
+  caption,
 });
 export const cardContent = z.object({
   cover: z.string(k('coverRequired')).min(1, k('coverRequired')).pipe(imageUrl),

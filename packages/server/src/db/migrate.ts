@@ -25,6 +25,7 @@ import { reactions } from './migrations/0021_reactions.js';
 import { pins } from './migrations/0022_pins.js';
 import { linkPreviews } from './migrations/0023_link_previews.js';
 import { lastSeenPrivacy } from './migrations/0024_last_seen_privacy.js';
+import { media } from './migrations/0027_media.js';
 import { passwordReset } from './migrations/0028_password_reset.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
@@ -53,6 +54,7 @@ const migrations = {
   '0022_pins': pins,
   '0023_link_previews': linkPreviews,
   '0024_last_seen_privacy': lastSeenPrivacy,
+  '0027_media': media,
   '0028_password_reset': passwordReset,
 } as const;
 

@@ -23,6 +23,12 @@ async function imageSize(file: Blob): Promise<{ width: number; height: number }>
   }
 }
 
+/** The fields an attachment carries into its content besides the upload (issue 22 point 8). */
+function extras(attachment: Attachment): { caption?: string; waveform?: number[] } {
+  if (attachment.kind === 'voice') return attachment.waveform?.length ? { waveform: attachment.waveform } : {};
+  return attachment.caption?.trim() ? { caption: attachment.caption } : {};
+}
+
 /** Message type and the content shown while the attachment uploads. */
 export async function attachmentPreview(
   attachment: Attachment,
@@ -34,7 +40,7 @@ export async function attachmentPreview(
       const url = upload.localUrl(attachment.file);
       return {
         msgType: MessageType.IMAGE,
-        preview: JSON.stringify({ originUrl: url, thumbUrl: url, width, height }),
+        preview: JSON.stringify({ originUrl: url, thumbUrl: url, width, height, ...extras(attachment) }),
       };
     }
     case 'video':
@@ -46,12 +52,18 @@ export async function attachmentPreview(
           width: 0,
           height: 0,
           duration: 0,
+          ...extras(attachment),
         }),
       };
     case 'file':
       return {
         msgType: MessageType.FILE,
-        preview: JSON.stringify({ name: attachment.file.name, size: attachment.file.size, url: '' }),
+        preview: JSON.stringify({
+          name: attachment.file.name,
+          size: attachment.file.size,
+          url: '',
+          ...extras(attachment),
+        }),
       };
     case 'voice':
       return {
@@ -59,6 +71,7 @@ export async function attachmentPreview(
         preview: JSON.stringify({
           duration: Math.max(0, Math.round(attachment.durationSec)),
           url: upload.localUrl(attachment.blob),
+          ...extras(attachment),
         }),
       };
   }
@@ -72,17 +85,21 @@ export async function uploadAttachment(
 ): Promise<string> {
   switch (attachment.kind) {
     case 'image':
-      return JSON.stringify(await upload.image(attachment.file, onProgress));
+      return JSON.stringify({ ...(await upload.image(attachment.file, onProgress)), ...extras(attachment) });
     case 'video':
-      return JSON.stringify(await upload.video(attachment.file, onProgress));
+      return JSON.stringify({ ...(await upload.video(attachment.file, onProgress)), ...extras(attachment) });
     case 'file': {
       const url = await upload.file(attachment.file, attachment.file.name, onProgress);
-      return JSON.stringify({ name: attachment.file.name, size: attachment.file.size, url });
+      return JSON.stringify({ name: attachment.file.name, size: attachment.file.size, url, ...extras(attachment) });
     }
     case 'voice': {
       // Spec §7: voice recordings are uploaded as `<day of month>.mp3`.
       const url = await upload.file(attachment.blob, `${new Date().getDate()}.mp3`, onProgress);
-      return JSON.stringify({ duration: Math.max(0, Math.round(attachment.durationSec)), url });
+      return JSON.stringify({
+        duration: Math.max(0, Math.round(attachment.durationSec)),
+        url,
+        ...extras(attachment),
+      });
     }
   }
 }

@@ -31,6 +31,7 @@ import { createSaver } from './saving';
 import { createSending } from './send';
 import type { ChatsState } from './state';
 import { createSync } from './sync';
+import { indexOfKey } from './messages';
 import { chatKey, type ChatActions } from './types';
 
 export type { ChatApi, ChatEngineDeps, Peer, Progress, Timers, Uploader } from './deps';
@@ -106,6 +107,7 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
     closeChat: chatList.closeChat,
     sendText: sending.sendText,
     sendAttachment: sending.sendAttachment,
+    sendAttachments: sending.sendAttachments,
     sendCard: sending.sendCard,
     forward: sending.forward,
     retry: sending.retry,
@@ -120,6 +122,17 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
       core.patch(chatKey({ type, targetId }), (c) => withReactReply(c, reply, uid));
     },
     deleteMessage: sending.deleteMessage,
+    markPlayed: async (type, targetId, key) => {
+      core.patch(chatKey({ type, targetId }), (c) => {
+        const at = indexOfKey(c.messages, key);
+        const m = at < 0 ? undefined : c.messages[at]!;
+        if (!m || m.played || m.selfSend) return c;
+        const messages = [...c.messages];
+        messages[at] = { ...m, played: true };
+        return { ...c, messages };
+      });
+      await saver.flush();
+    },
     loadOlder,
     setDraft: chatList.setDraft,
     pinChat: chatList.pinChat,

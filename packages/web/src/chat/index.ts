@@ -139,6 +139,7 @@ export const chatActions: ChatActions = {
   closeChat: engine.closeChat,
   sendText: gesture(engine.sendText),
   sendAttachment: gesture(engine.sendAttachment),
+  sendAttachments: gesture(engine.sendAttachments),
   sendCard: gesture(engine.sendCard),
   forward: gesture(engine.forward),
   retry: engine.retry,
@@ -146,6 +147,7 @@ export const chatActions: ChatActions = {
   edit: engine.edit,
   react: engine.react,
   deleteMessage: engine.deleteMessage,
+  markPlayed: engine.markPlayed,
   loadOlder: engine.loadOlder,
   setDraft: engine.setDraft,
   // The SYSTEM entry belongs to the system stream (src/system/).

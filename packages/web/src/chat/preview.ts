@@ -136,6 +136,16 @@ export const lastIsMissedCall = (last: LastMessage | undefined): boolean =>
   last !== undefined && CALL_TYPES.has(last.type) && isMissedCall(last.content, last.selfSend);
 
 const CALL_TYPES = new Set<number>([MessageType.ACT_RT_VOICE, MessageType.ACT_RT_VIDEO]);
+const CAPTIONED = new Set<number>([MessageType.IMAGE, MessageType.VIDEO, MessageType.FILE]);
+
+function captionIn(content: string): string {
+  try {
+    const c = (JSON.parse(content) as { caption?: unknown } | null)?.caption;
+    return typeof c === 'string' ? c.trim() : '';
+  } catch {
+    return '';
+  }
+}
 
 function contentSegments(last: LastMessage, t: Translate, peerName: string): Segment[] {
   if (lastIsMissedCall(last)) {
@@ -144,7 +154,11 @@ function contentSegments(last: LastMessage, t: Translate, peerName: string): Seg
     ];
   }
   const placeholder = PLACEHOLDER[last.type];
-  if (placeholder) return [t(placeholder)];
+  if (placeholder) {
+    // A photo, video or file with a caption (issue 22 point 8): "[Photo] Sunset".
+    const caption = CAPTIONED.has(last.type) ? captionIn(last.content) : '';
+    return caption ? [t(placeholder), ' ', user(emojiText(caption).replace(/\s+/g, ' '))] : [t(placeholder)];
+  }
   if (last.type === MessageType.TIP_TEXT) {
     return tipSegments(last.content, t, last.tip, { selfSend: last.selfSend, name: peerName });
   }

@@ -28,6 +28,8 @@ const DELETED_IDS_MAX = 5_000;
 export interface Sending {
   sendText(type: ChatType, targetId: number, text: string, opts?: SendOptions): Promise<void>;
   sendAttachment(type: ChatType, targetId: number, attachment: Attachment, opts?: SendOptions): Promise<void>;
+  /** A preview's batch: shown and sent in the order given; `opts` (quote, mentions) go with the first. */
+  sendAttachments(type: ChatType, targetId: number, list: Attachment[], opts?: SendOptions): Promise<void>;
   sendCard(type: ChatType, targetId: number, card: CardContent, opts?: SendOptions): Promise<void>;
   forward(message: ChatMessage, targets: { type: ChatType; targetId: number }[]): Promise<void>;
   retry(type: ChatType, targetId: number, key: string): Promise<void>;
@@ -77,6 +79,8 @@ export function createSending(
     content: string,
     opts: SendOptions = {},
     attachment?: Attachment,
+    /** A batch's previous item: its send goes first (the uploads run side by side). */
+    after?: Promise<unknown>,
   ): Promise<void> {
     if (!session.loaded) await core.untilLoaded();
     const uid = session.userId;
@@ -110,7 +114,7 @@ export function createSending(
       return { ...c, messages: [...c.messages, entry], last: lastOf(entry), lastSendTime: now, draft: '' };
     });
     if (attachment) uploads.set(tmpId, attachment);
-    if (!queued) return void (await deliver(key, tmpId));
+    if (!queued) return void (await deliver(key, tmpId, after));
     // Saved at once: the app may be closed before the connection returns.
     await saver.flush(true);
     await outbox.flush();
@@ -127,7 +131,7 @@ export function createSending(
     };
   }
 
-  async function deliver(key: string, tmpId: string): Promise<DeliverOutcome> {
+  async function deliver(key: string, tmpId: string, after?: Promise<unknown>): Promise<DeliverOutcome> {
     const gen = session.gen;
     const c = core.chatOf(key);
     const at = c ? indexOfTmpId(c.messages, tmpId) : -1;
@@ -142,6 +146,10 @@ export function createSending(
         if (gen !== session.gen) return 'stale';
         uploads.delete(tmpId);
         setEntry(key, tmpId, { content, progress: 1 });
+      }
+      if (after) {
+        await after.catch(() => undefined);
+        if (gen !== session.gen) return 'stale';
       }
       const quoteMessageId = entry.quoteMessage?.id;
       if (c.type === ChatType.GROUP) {
@@ -271,6 +279,18 @@ export function createSending(
     async sendAttachment(type, targetId, attachment, opts) {
       const { msgType, preview } = await attachmentPreview(attachment, deps.upload);
       await submit(type, targetId, msgType, preview, opts, attachment);
+    },
+    async sendAttachments(type, targetId, list, opts) {
+      // Previews first, in order, so the entries stand in the order chosen.
+      const previews: Awaited<ReturnType<typeof attachmentPreview>>[] = [];
+      for (const a of list) previews.push(await attachmentPreview(a, deps.upload));
+      let previous: Promise<unknown> | undefined;
+      const runs = previews.map(({ msgType, preview }, i) => {
+        const run = submit(type, targetId, msgType, preview, i === 0 ? opts : undefined, list[i], previous);
+        previous = run;
+        return run;
+      });
+      await Promise.all(runs);
     },
     async forward(message, targets) {
       if (message.status === MessageStatus.RECALL || message.type > MessageType.CARD) return;

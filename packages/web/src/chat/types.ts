@@ -47,6 +47,11 @@ export interface ChatMessage {
   reactTime?: number;
   /** My reaction, when known (a chip names at most 20 reactors; my own reply tells me mine). */
   myReaction?: string | null;
+  /**
+   * A received voice message played on this device (issue 22 point 8): its unplayed dot goes.
+   * Kept with the message in IndexedDB, not synced (another device keeps its own dot).
+   */
+  played?: true;
 }
 
 /** Stable key of a message in a list: `id:<id>` once stored, else `tmp:<tmpId>`. */
@@ -103,11 +108,15 @@ export interface ChatView {
   maxReadId: number;
 }
 
+/**
+ * What the composer sends as a media message. `caption` (the first item of a preview's
+ * batch) travels inside the item's content; `waveform` is a voice message's bars (0..31).
+ */
 export type Attachment =
-  | { kind: 'image'; file: File }
-  | { kind: 'video'; file: File }
-  | { kind: 'file'; file: File }
-  | { kind: 'voice'; blob: Blob; durationSec: number };
+  | { kind: 'image'; file: File; caption?: string }
+  | { kind: 'video'; file: File; caption?: string }
+  | { kind: 'file'; file: File; caption?: string }
+  | { kind: 'voice'; blob: Blob; durationSec: number; waveform?: number[] };
 
 export interface SendOptions {
   quoteMessageId?: number;
@@ -129,6 +138,10 @@ export interface ChatActions {
   closeChat(type: ChatType, targetId: number): void;
   sendText(type: ChatType, targetId: number, text: string, opts?: SendOptions): Promise<void>;
   sendAttachment(type: ChatType, targetId: number, attachment: Attachment, opts?: SendOptions): Promise<void>;
+  /** A received voice message was played here: its unplayed dot goes (kept on this device). */
+  markPlayed(type: ChatType, targetId: number, key: string): Promise<void>;
+  /** Several at once (the preview sheet): sent in this order; `opts` go with the first. */
+  sendAttachments(type: ChatType, targetId: number, list: Attachment[], opts?: SendOptions): Promise<void>;
   sendCard(type: ChatType, targetId: number, card: CardContent, opts?: SendOptions): Promise<void>;
   /** Send a copy of a stored message to each target (forward). */
   forward(message: ChatMessage, targets: { type: ChatType; targetId: number }[]): Promise<void>;

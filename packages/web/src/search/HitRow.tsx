@@ -6,6 +6,13 @@ import { timeText } from '../i18n/timeText';
 import { Avatar } from '../ui/Avatar';
 import { Highlight } from './Highlight';
 
+/** A hit in a photo's, video's or file's caption or a file's name says what it is in. */
+const HIT_LABEL: Partial<Record<number, string>> = {
+  [MessageType.IMAGE]: 'chat.preview.image',
+  [MessageType.VIDEO]: 'chat.preview.video',
+  [MessageType.FILE]: 'chat.preview.file',
+};
+
 export interface HitPerson {
   name: string;
   avatar: string;
@@ -50,7 +57,7 @@ export function HitRow({ hit, who, sender, now, onOpen }: HitRowProps) {
               {': '}
             </>
           )}
-          {hit.type === MessageType.FILE && `${t('chat.preview.file')} `}
+          {HIT_LABEL[hit.type] && `${t(HIT_LABEL[hit.type]!)} `}
           <Highlight text={hit.snippet} ranges={hit.ranges} />
         </span>
       </span>

@@ -15,7 +15,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { MigrationFactory } from './helpers.js';
-import { searchTextSql } from '../../services/search/sql.js';
+import { searchTextSqlV1 as searchTextSql } from '../../services/search/sql.js';
 
 const TABLES = ['private_messages', 'group_messages'] as const;
 

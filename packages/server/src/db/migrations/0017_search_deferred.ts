@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import type { MigrationFactory } from './helpers.js';
-import { searchTextSql } from '../../services/search/sql.js';
+import { searchTextSqlV1 as searchTextSql } from '../../services/search/sql.js';
 
 const TABLES = ['private_messages', 'group_messages'] as const;
 

@@ -9,7 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
-import { searchTextSql } from './sql.js';
+import { SEARCHABLE_TYPES, searchTextSql } from './sql.js';
 
 const TABLES = ['private_messages', 'group_messages'] as const;
 const INDEX_INTERVAL_MS = 250;
@@ -55,7 +55,7 @@ export class SearchIndexer {
         await sql
           .raw(
             `INSERT INTO ${table}_fts(rowid, body) SELECT id, ${searchTextSql('sqlite', table)} FROM ${table}
-             WHERE id > ${upto} AND id <= ${top} AND type IN (0, 2) AND content != ''`,
+             WHERE id > ${upto} AND id <= ${top} AND type IN (${SEARCHABLE_TYPES}) AND content != ''`,
           )
           .execute(tx);
         await sql`UPDATE search_indexed SET upto = ${top} WHERE tbl = ${table}`.execute(tx);

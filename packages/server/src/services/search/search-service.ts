@@ -30,7 +30,7 @@ import { AppError } from '../../http/app-error.js';
 import { assertEverMember, loadAccess } from '../groups/access.js';
 import type { SearchIndexer } from './indexer.js';
 import type { RelationService } from '../relation.js';
-import { searchTextSql } from './sql.js';
+import { SEARCHABLE_TYPES, searchTextSql } from './sql.js';
 
 /** Recent messages per side that a short keyword is matched against. */
 export const SHORT_WINDOW = 2000;
@@ -103,7 +103,7 @@ export class SearchService {
         : sql`(p.send_id = ${me} OR p.recv_id = ${me})`;
     const below = q.privateMaxId !== undefined ? sql`AND p.id < ${q.privateMaxId}` : sql``;
     const cols = sql`p.id, CASE WHEN p.send_id = ${me} THEN p.recv_id ELSE p.send_id END AS chat_id, p.send_id, p.type, p.content, p.send_time, '' AS send_nick_name`;
-    const keep = sql`p.type IN (0, 2) AND p.status != ${MessageStatus.RECALL} ${below}`;
+    const keep = sql`p.type IN (${sql.raw(SEARCHABLE_TYPES)}) AND p.status != ${MessageStatus.RECALL} ${below}`;
     if (isShort(q.keyword)) {
       // The window: the newest rows of each side (each walks its own index), then the pattern.
       const side = (cond: RawBuilder<unknown>) =>
@@ -132,7 +132,7 @@ export class SearchService {
     const inWindow = sql`EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = p.group_id AND m.user_id = ${me}
       AND p.id > m.joined_at_id AND (m.quit_at_id IS NULL OR p.id <= m.quit_at_id))`;
     const cols = sql`p.id, p.group_id AS chat_id, p.send_id, p.type, p.content, p.send_time, p.send_nick_name`;
-    const keep = sql`p.type IN (0, 2) AND p.status != ${MessageStatus.RECALL} ${below} ${inGroup}`;
+    const keep = sql`p.type IN (${sql.raw(SEARCHABLE_TYPES)}) AND p.status != ${MessageStatus.RECALL} ${below} ${inGroup}`;
     if (isShort(q.keyword)) {
       const recent = sql`SELECT p.* FROM group_messages p WHERE ${inWindow} ${below} ${inGroup}
         ORDER BY p.id DESC LIMIT ${SHORT_WINDOW}`;
@@ -174,9 +174,11 @@ const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `
 function toHit(chatType: ChatType, r: Row, keyword: string): SearchHit {
   const type = Number(r.type);
   let text = r.content;
-  if (type === MessageType.FILE) {
+  if (type !== MessageType.TEXT) {
+    // A file's name and caption, a photo's or video's caption: what searchTextSql indexed.
     try {
-      text = String((JSON.parse(r.content) as { name?: unknown }).name ?? '');
+      const c = JSON.parse(r.content) as { name?: unknown; caption?: unknown };
+      text = [c.name, c.caption].filter((s): s is string => typeof s === 'string').join(' ');
     } catch {
       text = '';
     }

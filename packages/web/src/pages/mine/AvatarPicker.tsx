@@ -1,4 +1,8 @@
-/** Avatar with a file picker: previews the chosen image at once, uploads it via /image/upload. */
+/**
+ * Avatar with a file picker (the user's and a group's): the chosen image goes through the
+ * crop step (crop/AvatarCropSheet.tsx), then the cropped square shows at once and uploads
+ * via /image/upload.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES, Limits, type ImageUploadResult } from '@parley/protocol';
@@ -6,6 +10,7 @@ import { upload } from '../../api/call';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
+import { AvatarCropSheet } from './crop/AvatarCropSheet';
 import './avatar-picker.css';
 
 interface AvatarPickerProps {
@@ -22,15 +27,22 @@ export function AvatarPicker({ src, name, colourId, onUploaded, onBusy }: Avatar
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [cropping, setCropping] = useState<File | null>(null);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const pick = async (file: File | undefined) => {
+  const pick = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
     if (!file) return;
     if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return showToast(t('errors.fileTypeNotAllowed'));
     if (file.size > Limits.UPLOAD_MAX_BYTES) {
       return showToast(t('errors.fileTooLarge', { maxMb: Limits.UPLOAD_MAX_BYTES / 1024 / 1024 }));
     }
+    setCropping(file);
+  };
+
+  const send = async (file: File) => {
+    setCropping(null);
     setPreview(URL.createObjectURL(file));
     setBusy(true);
     onBusy(true);
@@ -79,8 +91,9 @@ export function AvatarPicker({ src, name, colourId, onUploaded, onBusy }: Avatar
         accept={IMAGE_MIME_TYPES.join(',')}
         hidden
         data-testid="mine-edit-avatar-input"
-        onChange={(e) => void pick(e.target.files?.[0])}
+        onChange={(e) => pick(e.target.files?.[0])}
       />
+      {cropping && <AvatarCropSheet file={cropping} onDone={(f) => void send(f)} onCancel={() => setCropping(null)} />}
     </div>
   );
 }

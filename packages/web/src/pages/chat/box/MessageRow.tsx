@@ -19,6 +19,7 @@ import { ImageBubble, VideoBubble } from './bubbles/MediaBubbles';
 import { QuoteBlock } from './bubbles/QuoteBlock';
 import { TextBubble } from './bubbles/TextBubble';
 import { VoiceBubble } from './bubbles/VoiceBubble';
+import { captionOf } from './lib/content';
 import { useChatBox } from './ChatBoxContext';
 import { EditedMark, ForwardedLabel, MessageTime } from './MessageMeta';
 import { NoticeRow, isNoticeRow } from './NoticeRow';
@@ -62,6 +63,11 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
   // A text with its link's preview: the bubble takes a card's width (the card is under the text in it).
   const withCard =
     message.type === MessageType.TEXT && message.linkPreview !== undefined && message.status !== MessageStatus.RECALL;
+  // A photo's, video's or file's caption (issue 22 point 8) is shown under it, in the same bubble.
+  const caption = captionOf(message.type, message.content);
+  // A received voice message not played on this device yet (issue 22 point 8).
+  const unplayed =
+    message.type === MessageType.AUDIO && !self && !message.played && message.status !== MessageStatus.RECALL;
   const content = (() => {
     switch (message.type) {
       case MessageType.TEXT:
@@ -82,7 +88,15 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
       case MessageType.FILE:
         return <FileBubble content={message.content} testId={`message-file-${key}`} />;
       case MessageType.AUDIO:
-        return <VoiceBubble content={message.content} rowKey={key} self={self} testId={`message-voice-${key}`} />;
+        return (
+          <VoiceBubble
+            content={message.content}
+            rowKey={key}
+            self={self}
+            testId={`message-voice-${key}`}
+            onPlay={unplayed ? () => void chatActions.markPlayed(box.type, box.targetId, key) : undefined}
+          />
+        );
       case MessageType.ACT_RT_VOICE:
       case MessageType.ACT_RT_VIDEO:
         return (
@@ -126,10 +140,11 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
         {message.quoteMessage && <QuoteBlock quote={message.quoteMessage} testId={`message-quote-${key}`} />}
         <div className="msg__line">
           <div
-            className={`msg__bubble msg__bubble--t${message.type}${MEDIA.has(message.type) ? ' msg__bubble--media' : ''}${withCard ? ' msg__bubble--link' : ''}`}
+            className={`msg__bubble msg__bubble--t${message.type}${MEDIA.has(message.type) ? ' msg__bubble--media' : ''}${withCard ? ' msg__bubble--link' : ''}${caption ? ' msg__bubble--captioned' : ''}`}
             {...press}
           >
             {content}
+            {caption && <TextBubble content={caption} testId={`message-caption-${key}`} mentions={mentions} />}
             {uploading && (
               <span className="msg__progress">
                 <ProgressRing value={message.progress ?? 0} label={t('chatBox.uploading')} />
@@ -180,6 +195,15 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
               !isCallRecord && <Tick read={read} testId={`message-tick-${key}`} />}
             {message.editTime !== undefined && message.status !== MessageStatus.RECALL && (
               <EditedMark editTime={message.editTime} testId={`message-edited-${key}`} />
+            )}
+            {unplayed && (
+              <span
+                className="msg__unplayed"
+                role="img"
+                aria-label={t('chatBox.voiceUnplayed')}
+                title={t('chatBox.voiceUnplayed')}
+                data-testid={`message-unplayed-${key}`}
+              />
             )}
             <MessageTime sendTime={message.sendTime} testId={`message-time-${key}`} />
             {canReact(message) && (

@@ -21,7 +21,7 @@ import { AT_ALL, ChatType, Limits, type CardContent } from '@parley/protocol';
 import { startCall } from '../../../../calls/signals';
 import { requestGroupCall } from '../GroupCallEntry';
 import { chatActions, useChatSummary } from '../../../../chat';
-import type { Attachment, ChatMessage, SendOptions } from '../../../../chat/types';
+import type { ChatMessage, SendOptions } from '../../../../chat/types';
 import { typingSender } from '../../../../chat/typingStore';
 import { roleIn } from '../../../../groups/groupsReducer';
 import { canMentionAll } from '../../../../groups/permissions';
@@ -29,7 +29,8 @@ import { useChatBox } from '../ChatBoxContext';
 import { displayToTokens, insertAt, isBlank, tokensToDisplay } from '../lib/emojiText';
 import { atAllToWire, atUserIdsOf, insertMention, type Mention } from '../lib/mentions';
 import { useMentionList } from './AtPicker';
-import { AttachPreview, attachmentsOf, filesOf } from './AttachPreview';
+import { attachmentsOf, filesOf } from './AttachPreview';
+import { useStagedMedia } from './useStagedMedia';
 import { FavouritePicker } from '../../../mine/favourites/FavouritePicker';
 import { sendFavourite } from '../../../../favourites';
 import { CardForm } from './CardForm';
@@ -83,7 +84,6 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
   const caret = useRef<number | null>(null);
   const [mentions, setMentions] = useState<Mention[]>([]);
   const [receipt, setReceipt] = useState(false);
-  const [staged, setStaged] = useState<ReturnType<typeof attachmentsOf> | null>(null);
   const atCandidates = useMemo(
     () => (members ? [...members.values()].filter((m) => !m.quit && m.userId !== selfId) : []),
     [members, selfId],
@@ -150,22 +150,6 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     setText(value);
   };
 
-  useImperativeHandle(handle, () => ({
-    setText(value: string) {
-      change(value);
-      caret.current = value.length;
-      input.current?.focus();
-    },
-    attach(files: File[]) {
-      const list = attachmentsOf(files);
-      if (list.length) setStaged(list);
-    },
-    edit: edit.start,
-    cancelEdit() {
-      if (edit.message) edit.cancel();
-    },
-  }));
-
   // After "Quote" the text box takes focus, ready for the reply.
   const quoteKey = quote ? (quote.id ?? quote.tmpId) : undefined;
   useEffect(() => {
@@ -187,9 +171,36 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     setReceipt(false);
   };
 
+  // The preview sheet: the caption goes inside the first item; the batch in the order shown.
+  const media = useStagedMedia({
+    toWire: wireText,
+    onSend: (items, caption) => {
+      void chatActions.sendAttachments(type, targetId, items, opts(caption));
+      afterGroupSend();
+      onClearQuote();
+      onSent();
+      input.current?.focus();
+    },
+  });
+
+  useImperativeHandle(handle, () => ({
+    setText(value: string) {
+      change(value);
+      caret.current = value.length;
+      input.current?.focus();
+    },
+    attach(files: File[]) {
+      media.stage(attachmentsOf(files));
+    },
+    edit: edit.start,
+    cancelEdit() {
+      if (edit.message) edit.cancel();
+    },
+  }));
+
   const link = useLinkPreview(
     useMemo(() => displayToTokens(text), [text]),
-    useLinkPreviewsOn() && !staged && !edit.message,
+    useLinkPreviewsOn() && !media.open && !edit.message,
   );
 
   const mentionList = useMentionList({
@@ -241,26 +252,6 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     onClearQuote();
     onSent();
     await sendParts(type, targetId, parts, { quoteId, receipt: withReceipt, group: Boolean(group) });
-  };
-
-  const sendFiles = (attachments: Attachment[]) => {
-    const o = opts();
-    for (const a of attachments) void chatActions.sendAttachment(type, targetId, a, o);
-    setPanel('none');
-    onClearQuote();
-    onSent();
-  };
-
-  const sendStaged = (list: Attachment[], caption: string) => {
-    const o = opts(caption);
-    for (const a of list) void chatActions.sendAttachment(type, targetId, a, o);
-    const tokens = wireText(caption);
-    if (!isBlank(tokens)) void chatActions.sendText(type, targetId, tokens, group ? opts(caption) : undefined);
-    afterGroupSend();
-    setStaged(null);
-    onClearQuote();
-    onSent();
-    input.current?.focus();
   };
 
   const sendCard = (card: CardContent) => {
@@ -350,8 +341,7 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
             const files = filesOf(e.clipboardData);
             if (!files.length) return;
             e.preventDefault();
-            const list = attachmentsOf(files);
-            if (list.length) setStaged(list);
+            media.stage(attachmentsOf(files));
           }}
           onKeyDown={(e) => {
             if (mentionList.onKeyDown(e)) return;
@@ -387,13 +377,16 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
       {panel === 'emoji' && <EmojiPanel onPick={insertEmoji} />}
       {panel === 'plus' && (
         <PlusPanel
-          onFiles={sendFiles}
+          onFiles={(list) => {
+            setPanel('none');
+            media.stage(list);
+          }}
           onCard={() => setCardOpen(true)}
           onFavourites={() => setFavouritesOpen(true)}
           onCall={(mode) => (type === ChatType.PRIVATE ? startCall(mode, targetId) : requestGroupCall(targetId))}
         />
       )}
-      {staged && <AttachPreview attachments={staged} onSend={sendStaged} onClose={() => setStaged(null)} />}
+      {media.sheet}
       {cardOpen && <CardForm onSend={sendCard} onClose={() => setCardOpen(false)} />}
       {edit.card && <CardForm edit={edit.card.content} onSend={edit.saveCard} onClose={edit.closeCard} />}
       {favouritesOpen && (

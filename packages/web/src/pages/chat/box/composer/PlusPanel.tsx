@@ -4,11 +4,12 @@ import { serverLimits } from '../../../../app/serverConfig';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as translate } from '../../../../i18n';
-import type { Attachment } from '../../../../chat/types';
+import type { FileAttachment } from './AttachPreview';
 import { showToast } from '../../../../ui/toast';
 
 interface PlusPanelProps {
-  onFiles: (attachments: Attachment[]) => void;
+  /** Album, camera and file open the preview sheet with what was picked (issue 22 point 8). */
+  onFiles: (attachments: FileAttachment[]) => void;
   onCard: () => void;
   /** Open the favourites picker. */
   onFavourites?: () => void;
@@ -50,8 +51,8 @@ function ButtonTile({
 }
 
 /** Album and camera files become image or video attachments; others are refused with a toast. */
-export function mediaAttachments(files: File[]): Attachment[] {
-  const out: Attachment[] = [];
+export function mediaAttachments(files: File[]): FileAttachment[] {
+  const out: FileAttachment[] = [];
   for (const file of files) {
     if (file.size > serverLimits().uploadMaxBytes) {
       showToast(translate('errors.fileTooLarge', { maxMb: Math.round(serverLimits().uploadMaxBytes / 1024 / 1024) }));
@@ -62,8 +63,8 @@ export function mediaAttachments(files: File[]): Attachment[] {
   return out;
 }
 
-export function fileAttachments(files: File[]): Attachment[] {
-  const out: Attachment[] = [];
+export function fileAttachments(files: File[]): FileAttachment[] {
+  const out: FileAttachment[] = [];
   for (const file of files) {
     if (file.size > serverLimits().uploadMaxBytes) {
       showToast(translate('errors.fileTooLarge', { maxMb: Math.round(serverLimits().uploadMaxBytes / 1024 / 1024) }));
@@ -88,7 +89,7 @@ function Tile({ icon, label, children }: { icon: keyof typeof ICONS; label: stri
 
 export function PlusPanel({ onFiles, onCard, onFavourites, onCall }: PlusPanelProps) {
   const { t } = useTranslation();
-  const pick = (convert: (files: File[]) => Attachment[]) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const pick = (convert: (files: File[]) => FileAttachment[]) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
     e.target.value = '';
     const attachments = convert(files);
@@ -117,7 +118,7 @@ export function PlusPanel({ onFiles, onCard, onFavourites, onCall }: PlusPanelPr
         />
       </Tile>
       <Tile icon="file" label={t('chatBox.file')}>
-        <input type="file" hidden onChange={pick(fileAttachments)} data-testid="composer-file-input" />
+        <input type="file" multiple hidden onChange={pick(fileAttachments)} data-testid="composer-file-input" />
       </Tile>
       <ButtonTile icon="card" label={t('chatBox.card')} onClick={onCard} testId="composer-card" />
       {onFavourites && (

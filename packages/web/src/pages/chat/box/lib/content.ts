@@ -4,6 +4,7 @@
  * answers, and a malformed message renders empty instead of breaking the list.
  */
 import {
+  Limits,
   MessageType,
   type AudioContent,
   type CardContent,
@@ -46,21 +47,34 @@ function memo<T>(type: number, content: string, parse: (o: Json) => T | null): T
   return value;
 }
 
+/** A media item's caption (issue 22 point 8), left out when absent or blank. */
+const caption = (o: Json): { caption?: string } => (str(o, 'caption').trim() ? { caption: str(o, 'caption') } : {});
+
+/** A voice message's bars, each clamped to 0..31; undefined when absent or malformed. */
+function waveform(o: Json): { waveform?: number[] } {
+  const w = o.waveform;
+  if (!Array.isArray(w) || !w.length || w.length > Limits.WAVEFORM_BARS_MAX) return {};
+  if (!w.every((v) => typeof v === 'number' && Number.isFinite(v))) return {};
+  return { waveform: (w as number[]).map((v) => Math.min(Limits.WAVEFORM_LEVEL_MAX, Math.max(0, Math.round(v)))) };
+}
+
 export const parseImage = (c: string): ImageContent | null =>
   memo(MessageType.IMAGE, c, (o) => {
     const originUrl = str(o, 'originUrl');
     const thumbUrl = str(o, 'thumbUrl') || originUrl;
-    return originUrl ? { originUrl, thumbUrl, width: num(o, 'width'), height: num(o, 'height') } : null;
+    return originUrl ? { originUrl, thumbUrl, width: num(o, 'width'), height: num(o, 'height'), ...caption(o) } : null;
   });
 
 /** A file whose upload has not answered yet has an empty url. */
 export const parseFile = (c: string): FileContent | null =>
   memo(MessageType.FILE, c, (o) =>
-    str(o, 'name') ? { name: str(o, 'name'), size: num(o, 'size'), url: str(o, 'url') } : null,
+    str(o, 'name') ? { name: str(o, 'name'), size: num(o, 'size'), url: str(o, 'url'), ...caption(o) } : null,
   );
 
 export const parseAudio = (c: string): AudioContent | null =>
-  memo(MessageType.AUDIO, c, (o) => (str(o, 'url') ? { duration: num(o, 'duration'), url: str(o, 'url') } : null));
+  memo(MessageType.AUDIO, c, (o) =>
+    str(o, 'url') ? { duration: num(o, 'duration'), url: str(o, 'url'), ...waveform(o) } : null,
+  );
 
 export const parseVideo = (c: string): VideoContent | null =>
   memo(MessageType.VIDEO, c, (o) =>
@@ -71,6 +85,7 @@ export const parseVideo = (c: string): VideoContent | null =>
           width: num(o, 'width'),
           height: num(o, 'height'),
           duration: num(o, 'duration'),
+          ...caption(o),
         }
       : null,
   );
@@ -93,15 +108,26 @@ export const KIND_LABEL_KEY: Record<number, string> = {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** The caption inside an image, video or file (issue 22 point 8), as wire text; '' without one. */
+export function captionOf(type: number, content: string): string {
+  if (type === MessageType.IMAGE) return parseImage(content)?.caption ?? '';
+  if (type === MessageType.VIDEO) return parseVideo(content)?.caption ?? '';
+  if (type === MessageType.FILE) return parseFile(content)?.caption ?? '';
+  return '';
+}
+
 /** One line describing a message: quote block, quote bar, menus. */
 export function summaryText(type: number, content: string, t: Translate): string {
   if (type === MessageType.TEXT) return tokensToDisplay(content);
   const label = KIND_LABEL_KEY[type];
   if (!label) return content;
+  // A caption stands for the item after its kind: "[Photo] Sunset".
+  const caption = captionOf(type, content);
+  const withCaption = (s: string) => (caption ? `${s} ${tokensToDisplay(caption)}` : s);
   if (type === MessageType.FILE) {
     const name = parseFile(content)?.name;
-    return name ? `${t(label)} ${isolated(plainFileName(name))}` : t(label);
+    return withCaption(name ? `${t(label)} ${isolated(plainFileName(name))}` : t(label));
   }
   if (type === MessageType.CARD) return `${t(label)} ${parseCard(content)?.title ?? ''}`.trim();
-  return t(label);
+  return withCaption(t(label));
 }

@@ -5,6 +5,7 @@
  */
 import { askMedia, explainDenied } from '../../../../media/mediaPermission';
 import { mixToMono } from './pcm';
+import { waveformOf } from './waveform';
 
 /** `declined`: the microphone was not allowed, and the permission sheet already said why. */
 export type RecordingProblem = 'needsHttps' | 'unsupported' | 'declined' | 'failed';
@@ -122,6 +123,8 @@ function encode(pcm: Float32Array, sampleRate: number): Promise<Uint8Array> {
 export interface VoiceClip {
   blob: Blob;
   durationSec: number;
+  /** Loudness bars sent with the message (issue 22 point 8). */
+  waveform: number[];
 }
 
 /** Recorded media → MP3; null for an empty recording (nothing captured). */
@@ -136,7 +139,9 @@ export async function toMp3(recorded: Blob): Promise<VoiceClip | null> {
   }
   if (buffer.length === 0) return null;
   const channels = Array.from({ length: buffer.numberOfChannels }, (_, i) => buffer.getChannelData(i));
-  const bytes = await encode(mixToMono(channels), buffer.sampleRate);
+  const mono = mixToMono(channels);
+  const waveform = waveformOf(mono);
+  const bytes = await encode(mono, buffer.sampleRate);
   if (bytes.length === 0) return null;
-  return { blob: new Blob([bytes as BlobPart], { type: 'audio/mpeg' }), durationSec: buffer.duration };
+  return { blob: new Blob([bytes as BlobPart], { type: 'audio/mpeg' }), durationSec: buffer.duration, waveform };
 }
