@@ -64,6 +64,7 @@ import { UserSerializer } from './user-serializer.js';
 import { OutboundFetcher } from './outbound/fetch.js';
 import { LinkPreviewService, previewsEnabled } from './link-preview/link-preview-service.js';
 import { Passwords } from './passwords.js';
+import { FriendRequestService } from './friend-requests/friend-request-service.js';
 
 export interface Services {
   tokens: TokenService;
@@ -73,6 +74,7 @@ export interface Services {
   uploads: UploadService;
   files: FileStore;
   friends: FriendService;
+  friendRequests: FriendRequestService;
   blacklist: BlacklistService;
   complaints: ComplaintService;
   moderation: ModerationService;
@@ -160,6 +162,7 @@ export function createServices(
   const writes = new WriteBatch(db.kysely, db.sqlite);
   const searchIndexer = new SearchIndexer(db.kysely, db.dialect);
   const friends = new FriendService(db.kysely, presence, push, serializer, facts, clock);
+  const friendRequests = new FriendRequestService(db.kysely, friends, push, config.friendRequests, clock);
   // A block shows as `isBlocked` on the blocker's entry, and as offline on the blocked user's entry for the blocker.
   const blacklist = new BlacklistService(db.kysely, async (userId, otherId) => {
     await facts.changed({ kind: 'pair', a: userId, b: otherId });
@@ -233,10 +236,18 @@ export function createServices(
       devices,
     ),
     devices,
-    users: new UserService(db.kysely, presence, relations, facts, (id) => friends.pushLastSeenSetting(id)),
+    users: new UserService(
+      db.kysely,
+      presence,
+      relations,
+      facts,
+      (id) => friends.pushLastSeenSetting(id),
+      (row) => friendRequests.consentOf(row),
+    ),
     uploads,
     files: new FileStore(uploads.root, config.uploadMaxBytes),
     friends,
+    friendRequests,
     // A block shows as `isBlocked` on the blocker's friend entry.
     blacklist,
     // A group is reported by its members, current or former, under the name they know;
