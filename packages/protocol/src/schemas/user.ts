@@ -53,12 +53,17 @@ export const userUpdateRequest = z
   .refine((v) => !(v.sexSet === false && v.sex !== undefined), { error: 'invalidParam', path: ['sexSet'] });
 export type UserUpdateRequest = z.infer<typeof userUpdateRequest>;
 
-/** PUT /user/privacy: the caller's privacy settings; a field left out stays as it is. */
-export const userPrivacyRequest = z.strictObject({
-  showLastSeen: z.boolean({ error: 'invalidParam' }).optional(),
-  /** Require my approval to add me (friend requests, issue 22 point 1). */
-  friendConsent: z.boolean({ error: 'invalidParam' }).optional(),
-});
+/** PUT /user/privacy: the caller's privacy settings; a field left out stays as it is, but one must be sent. */
+export const userPrivacyRequest = z
+  .strictObject({
+    showLastSeen: z.boolean({ error: 'invalidParam' }).optional(),
+    /** Require my approval to add me (friend requests, issue 22 point 1). */
+    friendConsent: z.boolean({ error: 'invalidParam' }).optional(),
+  })
+  .refine((v) => v.showLastSeen !== undefined || v.friendConsent !== undefined, {
+    error: 'invalidParam',
+    path: ['showLastSeen'],
+  });
 export type UserPrivacyRequest = z.infer<typeof userPrivacyRequest>;
 
 /**
