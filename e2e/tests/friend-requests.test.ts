@@ -104,7 +104,7 @@ describe('friend requests (phone and desktop)', () => {
     await bob.page.getByTestId('tab-friend-requests').waitFor({ state: 'detached' });
 
     // Friends on both sides, live; they chat.
-    await openTab(alice.page, 'friend');
+    await alice.page.getByTestId('nav-back').click();
     await friendRow(alice.page, bob.id).waitFor();
     await openChatByRoute(bob.page, server, alice.id);
     await sendText(bob.page, 'Welcome, Alice!');

@@ -5,16 +5,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Limits, friendGreeting } from '@parley/protocol';
+import { Limits, friendRequestRequest } from '@parley/protocol';
 import { useCurrentUser } from '../../../app/session';
 import { sendFriendRequest } from '../../../contacts/requests';
 import { FormField } from '../../../ui/FormField';
 import { Sheet } from '../../../ui/Sheet';
 import { showToast } from '../../../ui/toast';
 import { validate, type FieldErrors } from '../../../ui/validate';
-import { z } from 'zod';
-
-const greetingForm = z.object({ greeting: friendGreeting });
+import './requests.css';
 
 export function GreetingSheet({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -27,12 +25,12 @@ export function GreetingSheet({ userId, onClose }: { userId: number; onClose: ()
 
   const send = async (e?: FormEvent) => {
     e?.preventDefault();
-    const v = validate(greetingForm, { greeting });
+    const v = validate(friendRequestRequest, { friendId: userId, greeting });
     setErrors(v.errors);
     if (!v.ok) return;
     setSending(true);
     try {
-      const reply = await sendFriendRequest(userId, v.data.greeting);
+      const reply = await sendFriendRequest(userId, v.data.greeting ?? '');
       showToast(reply.state === 'friends' ? t('friendAdd.success') : t('friendRequest.sent'));
       onClose();
     } catch {
@@ -62,7 +60,7 @@ export function GreetingSheet({ userId, onClose }: { userId: number; onClose: ()
         </div>
       }
     >
-      <form className="form" onSubmit={(e) => void send(e)} noValidate>
+      <form className="form greeting-sheet__form" onSubmit={(e) => void send(e)} noValidate>
         <FormField
           label={t('friendRequest.greeting')}
           value={greeting}
