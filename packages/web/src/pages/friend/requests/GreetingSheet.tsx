@@ -34,7 +34,8 @@ export function GreetingSheet({ userId, onClose }: { userId: number; onClose: ()
       showToast(reply.state === 'friends' ? t('friendAdd.success') : t('friendRequest.sent'));
       onClose();
     } catch {
-      setSending(false); // the wrapper showed why (blocked, a group forbids it…)
+      // The wrapper showed why (blocked, a group forbids it…): asking again would not change it.
+      onClose();
     }
   };
 
