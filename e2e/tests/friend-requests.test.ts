@@ -94,6 +94,7 @@ describe('friend requests (phone and desktop)', () => {
     await expectText(bob.page, 'contacts-requests-badge', '1');
     await expectText(bob.page, 'tab-friend-requests', '1');
     await expectNoReload(bob.page);
+    await screenshot(bob.page, 'friend-requests-badge-en-US-desktop');
     await bob.page.getByTestId('contacts-requests').click();
     const [request] = await requestsOf(bob.page);
     await expectText(bob.page, `friend-request-greeting-${request!.id}`, 'Hi Bob, Alice from the climbing club');
@@ -144,8 +145,11 @@ describe('friend requests (phone and desktop)', () => {
     await ask(dave, alice.id, 'Dave from the gym');
     for (const locale of ['en-US', 'zh-CN', 'ar-SA']) {
       for (const p of [alice.page, bob.page]) await p.evaluate((l) => localStorage.setItem('locale', l), locale);
-      await openRoute(alice.page, server, NEW_FRIENDS);
+      await openRoute(alice.page, server, '/pages/friend/friend');
       await alice.page.reload();
+      await expectText(alice.page, 'contacts-requests-badge', '1');
+      await screenshot(alice.page, `friend-requests-badge-${locale}-phone`);
+      await alice.page.getByTestId('contacts-requests').click();
       await alice.page.getByTestId('friend-requests').waitFor();
       expect(await alice.page.getByTestId('friend-requests-page').innerText()).toContain(
         text(locale, 'friendRequest.accept'),
