@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FriendRequestStatus, MessageType, Terminal, type ServerErrorKey } from '@parley/protocol';
 import { ApiClient, login, registerUser, type TestUser } from './support/api.js';
-import { friendIds, privateOfType } from './support/contacts.js';
+import { friendIds, pairFriendRows, pairMessages, privateOfType } from './support/contacts.js';
 import { befriendWithConsent, isRequestFrame, requestOf } from './support/friend-requests.js';
 import { snapshotState, startServer, type TestServer } from './support/server.js';
 import { TestSocket } from './support/ws.js';
@@ -104,6 +104,36 @@ describe('friend requests', () => {
     const list = await client.ok('friendRequests', { token: tok(a) });
     expect(list.map((r) => [r.id, r.status])).toEqual([[first.id, FriendRequestStatus.ACCEPTED]]);
     await refused('alreadyFriend', () => client.call('friendRequest', { token: tok(a), body: { friendId: b.id } }));
+  });
+
+  it('at once: crossed requests make friends; of two answers one wins and each terminal hears one change', async () => {
+    const a = await registerUser(client, { nickName: 'Cross' });
+    const b = await registerUser(client, { nickName: 'Crossed' });
+    const replies = await Promise.all([ask(a, b, 'me first'), ask(b, a, 'no, me')]);
+    expect(replies.some((r) => r.state === 'friends')).toBe(true);
+    expect(await friendIds(client, a)).toEqual([b.id]);
+    const settled = await client.ok('friendRequests', { token: tok(a) });
+    expect(settled.every((r) => r.status === FriendRequestStatus.ACCEPTED)).toBe(true);
+    expect((await pairFriendRows(ts, a.id, b.id)).length).toBe(2);
+    expect((await pairMessages(ts, a.id, b.id)).length).toBe(1); // one tip
+
+    const [c, cWeb, cApp] = await twoTerminals('Twice');
+    const d = await registerUser(client, { nickName: 'Asker' });
+    const id = (await ask(d, c)).request!.id;
+    for (const s of [cWeb, cApp]) await s.next(isRequestFrame(id));
+    const answers = await Promise.all([
+      client.call('friendRequestAccept', { token: tok(c), params: { id } }),
+      client.call('friendRequestDecline', { token: tok(c), params: { id } }),
+    ]);
+    const won = answers.filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.find((r) => r.status !== 200)?.body.key).toBe('friendRequestNotPending');
+    const final = won[0]!.body.data!;
+    for (const s of [cWeb, cApp]) {
+      expect(requestOf(await s.next(isRequestFrame(id)))).toEqual(final);
+    }
+    expect((await client.ok('friendRequests', { token: tok(c) }))[0]).toEqual(final);
+    expect(await friendIds(client, c)).toEqual(final.status === FriendRequestStatus.ACCEPTED ? [d.id] : []);
   });
 
   it('decline and withdraw: both sides hear it, nobody becomes friends, asking again reopens the request', async () => {

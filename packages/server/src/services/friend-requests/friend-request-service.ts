@@ -70,6 +70,11 @@ export class FriendRequestService {
       .returning('id')
       .executeTakeFirstOrThrow();
     const request = await this.pushChange(Number(row.id));
+    // They asked me at the same moment (crossed requests, possibly on another node): both asked, so friends.
+    if ((await this.pendingId(friendId, me)) !== undefined) {
+      await this.befriend(me, friendId);
+      return { state: 'friends' };
+    }
     return { state: 'requested', request };
   }
 
