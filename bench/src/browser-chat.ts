@@ -4,7 +4,7 @@
  * itself; run it against a server without the auth rate limit (npm start builds
  * the web app when needed and serves it on the same port):
  *
- *   AUTH_RATE_PER_MIN=0 RATE_LIMITS=off LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npm start
+ *   AUTH_RATE_PER_MIN=0 RATE_LIMITS=off FRIEND_REQUESTS=off LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npm start
  *   npx tsx bench/src/browser-chat.ts http://127.0.0.1:8099 [runs=3] [chats=1000] [messages=10000] [pages=5]
  *
  * Seeding over REST: user A befriends B; B sends A `messages` texts (16 in flight) and A

@@ -3,7 +3,7 @@
  * `members` (default 3,000) holding `messages` (default 10,000) texts, seen by a plain
  * member A. Starts nothing itself:
  *
- *   AUTH_RATE_PER_MIN=0 RATE_LIMITS=off LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npm start
+ *   AUTH_RATE_PER_MIN=0 RATE_LIMITS=off FRIEND_REQUESTS=off LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npm start
  *   npx tsx bench/src/browser-group.ts http://127.0.0.1:8099 [runs=3] [members=3000] [messages=10000]
  *
  * Seeding over REST: the owner O befriends everyone and invites them (50 a call); O

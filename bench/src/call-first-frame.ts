@@ -4,7 +4,7 @@
  * microphone) drive the real web call page; A video-calls B from the chat box, B
  * accepts, A hangs up once both sides show video. Starts nothing itself:
  *
- *   RATE_LIMITS=off AUTH_RATE_PER_MIN=0 LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npx tsx packages/server/src/main.ts
+ *   RATE_LIMITS=off FRIEND_REQUESTS=off AUTH_RATE_PER_MIN=0 LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npx tsx packages/server/src/main.ts
  *   npx tsx bench/src/call-first-frame.ts http://127.0.0.1:8099 [calls=10]
  *
  * Per call, measured in B's page with B's clock: the accept click (a capture listener)

@@ -7,7 +7,7 @@
  * dropped, the machine's CPU (/proc/stat), and the server's CPU (/proc/<pid>/stat) for
  * the call's setup and for the window. Starts nothing itself:
  *
- *   RATE_LIMITS=off AUTH_RATE_PER_MIN=0 LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npx tsx packages/server/src/main.ts
+ *   RATE_LIMITS=off FRIEND_REQUESTS=off AUTH_RATE_PER_MIN=0 LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npx tsx packages/server/src/main.ts
  *   npx tsx bench/src/call-mesh.ts http://127.0.0.1:8099 <server pid> [sizes=3,5,7,9] [windowS=20]
  *
  * The pages do not run the web app (its group call page is not what is measured): each

@@ -2,7 +2,7 @@
  * Private message delivery latency: sender's HTTP send → receiver's socket frame.
  * Starts nothing itself; run it against a server without rate limits (all load comes from one address):
  *
- *   AUTH_RATE_PER_MIN=0 RATE_LIMITS=off DATA_DIR=$(mktemp -d) PORT=8099 npm start
+ *   AUTH_RATE_PER_MIN=0 RATE_LIMITS=off FRIEND_REQUESTS=off DATA_DIR=$(mktemp -d) PORT=8099 npm start
  *   npx tsx bench/src/delivery-latency.ts http://127.0.0.1:8099 1000 100,200,400,800,1600 5
  *
  * Arguments: base URL, users (default 1000), rates in messages/s (default

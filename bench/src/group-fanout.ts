@@ -4,7 +4,7 @@
  * second, and deliveries per second of the server's own CPU (read from
  * /proc/<pid>/stat, so the load generator's CPU on the same cores is not counted).
  *
- *   RATE_LIMITS=off AUTH_RATE_PER_MIN=0 LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npm start -w @parley/server
+ *   RATE_LIMITS=off FRIEND_REQUESTS=off AUTH_RATE_PER_MIN=0 LOG_LEVEL=warn DATA_DIR=$(mktemp -d) PORT=8099 npm start -w @parley/server
  *   npx tsx bench/src/group-fanout.ts http://127.0.0.1:8099 $(pgrep -f 'src/main.ts' | head -1) 500,3000 30
  *
  * Arguments: base URL, server pid, group sizes (default 500,3000), messages per size

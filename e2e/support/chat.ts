@@ -30,7 +30,14 @@ export interface Member extends Account {
   token: string;
 }
 
-async function api<T>(server: RunningServer, token: string | null, method: string, path: string, body?: unknown) {
+/** One API call over HTTP as `token` (a device not under test); fails the test unless it answers 200. */
+export async function api<T>(
+  server: RunningServer,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
   const res = await fetch(`${server.url}${API_BASE}${path}`, {
     method,
     headers: {

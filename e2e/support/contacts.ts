@@ -100,6 +100,12 @@ export async function searchUser(page: Page, name: string, id: number): Promise<
   await page.getByTestId(`friend-add-result-${id}`).waitFor();
 }
 
+/** A search result's Add → the greeting sheet (issue 22 point 1) → Send with the prefilled greeting. */
+export async function addFromSearch(page: Page, id: number): Promise<void> {
+  await page.getByTestId(`friend-add-button-${id}`).click();
+  await page.getByTestId('friend-request-send').click();
+}
+
 /** On a user-info page of a friend: remark → type → save; back on user-info with the new name. */
 export async function setRemark(page: Page, remark: string): Promise<void> {
   await page.getByTestId('user-info-remark').click();

@@ -108,6 +108,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // Each file registers its own people: argon2id at its floor (services/passwords.ts).
       PASSWORD_HASH_MEMORY_KIB: '1024',
       PASSWORD_HASH_ITERATIONS: '1',
+      // Today's instant add for the suites' befriending; friend-requests.test.ts switches it on.
+      FRIEND_REQUESTS: 'off',
       ...webEnv,
       ...options.env,
     },

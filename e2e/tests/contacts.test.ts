@@ -15,6 +15,7 @@ import {
   type RunningServer,
 } from '../support/index.js';
 import {
+  addFromSearch,
   confirmAction,
   expectFriendOnline,
   expectNoReload,
@@ -60,7 +61,7 @@ describe('contacts with two users (390×844)', () => {
     await searchUser(a.page, b.userName, b.id);
     const result = a.page.getByTestId(`friend-add-result-${b.id}`);
     expect(await result.innerText()).toContain(b.nickName);
-    await a.page.getByTestId(`friend-add-button-${b.id}`).click();
+    await addFromSearch(a.page, b.id);
     await expectToast(a.page, en('friendAdd.success'));
     await expectText(a.page, `friend-add-state-${b.id}`, en('friendAdd.added'));
 
@@ -142,7 +143,7 @@ describe('contacts with two users (390×844)', () => {
     await expectNoReload(b.page);
 
     await searchUser(b.page, a.userName, a.id);
-    await b.page.getByTestId(`friend-add-button-${a.id}`).click();
+    await addFromSearch(b.page, a.id);
     await expectToast(b.page, en('errors.blockedByOther'));
     await b.page.getByTestId(`friend-add-button-${a.id}`).waitFor();
     expect(await apiGetAs<Friend[]>(b.page, server, '/friend/list')).toEqual([]);

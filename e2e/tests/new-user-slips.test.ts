@@ -23,7 +23,7 @@ import {
   text,
   type RunningServer,
 } from '../support/index.js';
-import { searchUser, signIn, type Person } from '../support/contacts.js';
+import { addFromSearch, searchUser, signIn, type Person } from '../support/contacts.js';
 import { befriend, createMember, type Member } from '../support/chat.js';
 import { apiCreateGroup } from '../support/group.js';
 
@@ -118,7 +118,7 @@ describe('slips a new user finds (390×844)', () => {
     const page = bob.page;
     await openRoute(page, server, '/pages/friend/friend');
     await searchUser(page, carol.userName, carol.id);
-    await page.getByTestId(`friend-add-button-${carol.id}`).click();
+    await addFromSearch(page, carol.id);
     await expectToast(page, en('errors.addFriendForbiddenInGroup'));
     expect(en('errors.addFriendForbiddenInGroup')).not.toMatch(/this group/i);
     expect(bob.errors).toEqual([]);
@@ -138,7 +138,7 @@ describe('slips a new user finds (390×844)', () => {
       await screenshot(page, `slips-${locale}-contacts-no-match-390`);
       await page.getByTestId('contacts-search').fill('');
       await searchUser(page, carol.userName, carol.id);
-      await page.getByTestId(`friend-add-button-${carol.id}`).click();
+      await addFromSearch(page, carol.id);
       await expectToast(page, text(locale, 'errors.addFriendForbiddenInGroup'));
       await screenshot(page, `slips-${locale}-add-friend-390`);
     }

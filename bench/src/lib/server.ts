@@ -67,6 +67,8 @@ export async function startBenchServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       RATE_LIMITS: 'off',
+      // The benches befriend through /friend/add: the instant add, not friend requests.
+      FRIEND_REQUESTS: 'off',
       AUTH_RATE_PER_MIN: '0',
       LOG_LEVEL: 'warn',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -10,6 +10,7 @@ import { nothing } from './schemas/common.js';
 import { callEndpoints } from './api-calls.js';
 import { messageChangeEndpoints } from './api-message-changes.js';
 import { favouriteEndpoints } from './api-favourites.js';
+import { friendRequestEndpoints } from './api-friend-requests.js';
 import { deviceEndpoints } from './api-devices.js';
 import { searchEndpoints } from './api-search.js';
 import { consoleEndpoints } from './api-console.js';
@@ -293,6 +294,7 @@ export const api = {
   ...messageChangeEndpoints,
   ...callEndpoints,
   ...favouriteEndpoints,
+  ...friendRequestEndpoints,
   ...deviceEndpoints,
   ...searchEndpoints,
   ...consoleEndpoints,

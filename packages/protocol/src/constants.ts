@@ -35,6 +35,8 @@ export const MessageType = {
   FRIEND_NEW: 80,
   FRIEND_DEL: 81,
   FRIEND_UPDATE: 82,
+  /** A friend request changed (issue 22 point 1, docs/PROTOCOL.md "Friend requests"): content is the `FriendRequest` JSON. Never stored. */
+  FRIEND_REQUEST: 83,
   /** Group-list sync to a user's terminals (wire-contract §5). */
   GROUP_NEW: 90,
   GROUP_DEL: 91,

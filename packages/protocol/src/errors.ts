@@ -51,6 +51,10 @@ export const ServerErrors = {
   notBlocked: bad('This user is not on your blocklist'),
   cannotBlockSelf: bad('You cannot block yourself'),
   friendRemarkLength: bad('Remark must be at most 20 characters'),
+  // friend requests (issue 22 point 1)
+  friendGreetingLength: bad('The greeting must be at most 50 characters'),
+  friendRequestNotExist: bad('The friend request does not exist'),
+  friendRequestNotPending: bad('The friend request was already answered or withdrawn'),
   // complaints
   complaintContentBlank: bad('Please describe the problem'),
   complaintContentLength: bad('The description must be at most 512 characters'),

@@ -14,6 +14,7 @@ export * from './schemas/common.js';
 export * from './schemas/account.js';
 export * from './schemas/user.js';
 export * from './schemas/friend.js';
+export * from './schemas/friend-request.js';
 export * from './schemas/message.js';
 export * from './schemas/content.js';
 export * from './schemas/private-message.js';

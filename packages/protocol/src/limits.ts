@@ -12,6 +12,10 @@ export const Limits = {
   GROUP_NICKNAME_MAX: 20,
   GROUP_REMARK_MAX: 20,
   FRIEND_REMARK_MAX: 20,
+  /** A friend request's greeting (issue 22 point 1), as WeChat's. */
+  FRIEND_GREETING_MAX: 50,
+  /** Friend requests listed by GET /friend/requests (incoming and outgoing together, newest first). */
+  FRIEND_REQUESTS_PAGE: 100,
   TEXT_CONTENT_MAX: 1024,
   /** A voice message's waveform (issue 22 point 8): at most this many bars, each 0..WAVEFORM_LEVEL_MAX. */
   WAVEFORM_BARS_MAX: 64,

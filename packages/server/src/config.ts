@@ -121,6 +121,11 @@ export interface Config {
    */
   linkPreviews: boolean;
   /**
+   * FRIEND_REQUESTS (on unless `off`): the default of "require my approval to add me" for
+   * users who never chose (docs/PROTOCOL.md "Friend requests"); off keeps the instant add.
+   */
+  friendRequests: boolean;
+  /**
    * Deadline of a preview's page and image fetches (default 5 s). Not read from the
    * environment: tests shorten it to see a slow page refused.
    */
@@ -213,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     outboundFetch: onOff(env, 'OUTBOUND_FETCH', true),
     outboundAllowCidrs: cidrs(env, 'OUTBOUND_ALLOW_CIDRS'),
     linkPreviews: onOff(env, 'LINK_PREVIEWS', true),
+    friendRequests: onOff(env, 'FRIEND_REQUESTS', true),
     socketIdleMs: int(env, 'SOCKET_IDLE_MS', Timing.SOCKET_IDLE_CLOSE_MS),
     socketLoginTimeoutMs: int(env, 'SOCKET_LOGIN_TIMEOUT_MS', Timing.SOCKET_LOGIN_TIMEOUT_MS),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', Timing.ACCESS_TOKEN_TTL_S),

@@ -26,10 +26,11 @@ import {
 import { startServer, type TestServer } from './support/server.js';
 import { TestSocket } from './support/ws.js';
 
-/** What others read of a user: /user/self's reply (typed as a User) without the owner's own settings (showLastSeen). */
+/** What others read of a user: /user/self's reply (typed as a User) without the owner's own settings. */
 function othersView<T extends object>(self: T): T {
-  const copy: T & { showLastSeen?: boolean } = { ...self };
+  const copy: T & { showLastSeen?: boolean; friendConsent?: boolean } = { ...self };
   delete copy.showLastSeen;
+  delete copy.friendConsent;
   return copy;
 }
 

@@ -8,10 +8,14 @@
  * Afterwards every receiver terminal must hold exactly the messages stored for its
  * user, each once, and every edited message must show its last edit by server order
  * (each EDIT applied once), and its pins must be the server's (each PIN applied once).
+ * Meanwhile askers send the receivers friend requests (greeting changed by asking again),
+ * answered (accepted, declined) or withdrawn at once with the chaos: every receiver
+ * terminal must end with the server's list of requests, each state applied once, and
+ * the tips of the accepted ones among its messages (issue 22 point 1).
  * Loopback only; bounded by message count and a deadline.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MessageType, Terminal } from '@parley/protocol';
+import { FriendRequestStatus, MessageType, Terminal } from '@parley/protocol';
 import { ApiClient, login, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { ChatClient, chaos } from './support/chat-client.js';
@@ -32,6 +36,8 @@ const PIN_EVERY = 10;
 /** Every n-th message (offset 3) gets concurrent reactions, switches and removals from both parties. */
 const REACT_EVERY = 10;
 const DEADLINE_MS = 40_000;
+/** Users who send the receivers friend requests during the run. */
+const ASKERS = 3;
 
 let ts: TestServer;
 let client: ApiClient;
@@ -54,6 +60,11 @@ it(
     for (let i = 0; i < SENDERS; i++) senders.push(await registerUser(client, { nickName: `S${i}` }));
     for (let i = 0; i < RECEIVERS; i++) receivers.push(await registerUser(client, { nickName: `R${i}` }));
     for (const s of senders) for (const r of receivers) await befriend(client, s, r);
+    const askers: TestUser[] = [];
+    for (let i = 0; i < ASKERS; i++) askers.push(await registerUser(client, { nickName: `A${i}` }));
+    // The receivers require approval (the test server's default is the instant add).
+    for (const r of receivers)
+      await client.ok('userPrivacy', { token: r.tokens.accessToken, body: { friendConsent: true } });
 
     const terminals = new Map<number, ChatClient[]>();
     for (const r of receivers) {
@@ -64,6 +75,39 @@ it(
 
     let sending = true;
     const chaosRuns = all.map((t) => chaos(t, () => !sending));
+
+    // Each asker asks each receiver, maybe again with a new greeting, then the receiver
+    // accepts or declines or the asker withdraws; after a decline or withdrawal it may ask again.
+    let requestChanges = 0;
+    const asking = Promise.all(
+      askers.flatMap((a) =>
+        receivers.map(async (r) => {
+          await sleep(rand(0, DEADLINE_MS / 8));
+          const ask = async (greeting: string) => {
+            requestChanges++;
+            const reply = await client.ok('friendRequest', {
+              token: a.tokens.accessToken,
+              body: { friendId: r.id, greeting },
+            });
+            return reply.request!.id;
+          };
+          const id = await ask(`hi ${r.id}`);
+          if (rand(0, 1) === 0) {
+            await sleep(rand(20, 300));
+            await ask(`hello ${r.id}`);
+          }
+          await sleep(rand(20, 500));
+          const answer = (['friendRequestAccept', 'friendRequestDecline', 'friendRequestCancel'] as const)[rand(0, 2)]!;
+          const by = answer === 'friendRequestCancel' ? a : r;
+          await client.ok(answer, { token: by.tokens.accessToken, params: { id } });
+          requestChanges++;
+          if (answer !== 'friendRequestAccept' && rand(0, 1) === 0) {
+            await sleep(rand(20, 300));
+            await ask('once more');
+          }
+        }),
+      ),
+    );
 
     const sent: number[] = [];
     let recalls = 0;
@@ -143,6 +187,7 @@ it(
         );
       }),
     );
+    await asking;
     sending = false;
     await Promise.all(chaosRuns);
     // The deadline bounds the run, as in the group and system loss tests: a loaded machine sends
@@ -173,6 +218,11 @@ it(
         .filter((p) => p.chat_key.split('-').map(Number).includes(userId))
         .map((p) => Number(p.message_id))
         .sort((x, y) => x - y);
+    const requestsOf = new Map(
+      await Promise.all(
+        receivers.map(async (r) => [r.id, await client.ok('friendRequests', { token: r.tokens.accessToken })] as const),
+      ),
+    );
     for (const r of receivers) {
       const expected = rows
         .filter((m) => m.recv_id === r.id || m.send_id === r.id)
@@ -196,8 +246,13 @@ it(
           expect(t.reacted.get(m.id)).toEqual({ reactions: JSON.parse(m.reactions!), reactTime: m.react_time });
         }
         expect([...t.reactionsApplied.values()].every((n) => n === 1)).toBe(true);
+        // Its friend requests are the server's, each state applied once: the badge counts each pending one once.
+        const byId = (list: { id: number }[]) => [...list].sort((x, y) => x.id - y.id);
+        expect(byId([...t.requests.values()])).toEqual(byId(requestsOf.get(r.id)!));
+        expect([...t.requestStatesApplied.values()].every((n) => n === 1)).toBe(true);
       }
     }
+    expect([...requestsOf.values()].flat().some((q) => q.status === FriendRequestStatus.ACCEPTED)).toBe(true);
     // Every sent message reached somebody's terminals; the chaos did happen.
     expect(all.flatMap((t) => t.pullErrors)).toEqual([]);
     const held = new Set(all.flatMap((t) => t.ids()));
@@ -207,7 +262,7 @@ it(
     expect(logins).toBeGreaterThan(all.length * 5);
     expect(midPull).toBeGreaterThan(0);
     console.info(
-      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls, ${edits} edits, ${pinChanges} pin changes, ${reactions} reaction changes), ` +
+      `loss test (${process.env.TEST_DB ?? 'sqlite'}): ${sent.length} messages (${recalls} recalls, ${edits} edits, ${pinChanges} pin changes, ${reactions} reaction changes, ${requestChanges} friend request changes), ` +
         `${all.length} terminals, ${logins} logins, ${midPull} drops before LOADING false, ${Date.now() - started} ms`,
     );
   },

@@ -30,6 +30,11 @@ export const selfUser = user.extend({
   isOperator: z.boolean(),
   /** "Show my last seen" (issue 22 point 11): off hides it from friends and theirs from me. */
   showLastSeen: z.boolean(),
+  /**
+   * "Require my approval to add me" (issue 22 point 1): my choice, or the operator's
+   * default (FRIEND_REQUESTS) while I never chose.
+   */
+  friendConsent: z.boolean(),
 });
 export type SelfUser = z.infer<typeof selfUser>;
 
@@ -48,10 +53,17 @@ export const userUpdateRequest = z
   .refine((v) => !(v.sexSet === false && v.sex !== undefined), { error: 'invalidParam', path: ['sexSet'] });
 export type UserUpdateRequest = z.infer<typeof userUpdateRequest>;
 
-/** PUT /user/privacy: the caller's privacy settings; every field is required (one switch today). */
-export const userPrivacyRequest = z.strictObject({
-  showLastSeen: z.boolean({ error: 'invalidParam' }),
-});
+/** PUT /user/privacy: the caller's privacy settings; a field left out stays as it is, but one must be sent. */
+export const userPrivacyRequest = z
+  .strictObject({
+    showLastSeen: z.boolean({ error: 'invalidParam' }).optional(),
+    /** Require my approval to add me (friend requests, issue 22 point 1). */
+    friendConsent: z.boolean({ error: 'invalidParam' }).optional(),
+  })
+  .refine((v) => v.showLastSeen !== undefined || v.friendConsent !== undefined, {
+    error: 'invalidParam',
+    path: ['showLastSeen'],
+  });
 export type UserPrivacyRequest = z.infer<typeof userPrivacyRequest>;
 
 /**

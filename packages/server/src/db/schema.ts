@@ -33,6 +33,8 @@ export interface UsersTable {
   last_online_at: number | null;
   /** 1: friends who also show theirs see my last seen (migration 0024). */
   show_last_seen: ColumnType<number, number | undefined, number>;
+  /** "Require my approval to add me": 1 on, 0 off, null = the operator's default (migration 0025). */
+  friend_consent: ColumnType<number | null, number | null | undefined, number | null>;
   /** System stream read position: notifications with seq_no ≤ this are READED; only moves forward. */
   system_readed_seq: ColumnType<number, number | undefined, number>;
   /** 1: may use the moderation console (OPERATOR_USERNAMES or `npm run operator`). */
@@ -352,6 +354,17 @@ export interface PasswordResetsTable {
   created_at: number;
 }
 
+/** Friend requests (migration 0025): one row per ordered pair; status FriendRequestStatus. */
+export interface FriendRequestsTable {
+  id: Generated<number>;
+  from_user_id: number;
+  to_user_id: number;
+  greeting: string;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -366,6 +379,7 @@ export interface Database {
   calls: CallsTable;
   call_users: CallUsersTable;
   favourites: FavouritesTable;
+  friend_requests: FriendRequestsTable;
   system_messages: SystemMessagesTable;
   system_inbox: SystemInboxTable;
   audit_log: AuditLogTable;

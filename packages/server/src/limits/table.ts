@@ -69,6 +69,12 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   friendDelete: { user: [60, HOUR], address: [300, HOUR] },
   friendRemark: setting,
   friendDnd: setting,
+  // friend requests: a person asks a few people a day; each request reaches someone who did not ask for it.
+  friendRequest: { user: [60, DAY], address: [300, DAY] },
+  friendRequests: { user: [60, MIN], address: [600, MIN] },
+  friendRequestAccept: { user: [120, HOUR], address: [600, HOUR] },
+  friendRequestDecline: { user: [120, HOUR], address: [600, HOUR] },
+  friendRequestCancel: { user: [120, HOUR], address: [600, HOUR] },
   blacklistList: { user: [60, MIN], address: [600, MIN] },
   blacklistAdd: { user: [60, HOUR], address: [300, HOUR] },
   blacklistRemove: { user: [60, HOUR], address: [300, HOUR] },

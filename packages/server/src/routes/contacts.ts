@@ -2,12 +2,22 @@
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
 
-export const contactRoutes = ({ friends, blacklist, complaints }: Services) => {
+export const contactRoutes = ({ friends, friendRequests, blacklist, complaints }: Services) => {
   const friendList: Handler<'friendList'> = ({ auth }) => friends.list(auth.userId);
+  // Old clients: a target who requires approval gets a request without greeting (docs/PROTOCOL.md "Friend requests").
   const friendAdd: Handler<'friendAdd'> = async ({ auth, query }) => {
-    await friends.add(auth.userId, query.friendId);
+    await friendRequests.request(auth.userId, query.friendId);
     return null;
   };
+  const friendRequest: Handler<'friendRequest'> = ({ auth, body }) =>
+    friendRequests.request(auth.userId, body.friendId, body.greeting);
+  const friendRequestList: Handler<'friendRequests'> = ({ auth }) => friendRequests.list(auth.userId);
+  const friendRequestAccept: Handler<'friendRequestAccept'> = ({ auth, params }) =>
+    friendRequests.accept(auth.userId, params.id);
+  const friendRequestDecline: Handler<'friendRequestDecline'> = ({ auth, params }) =>
+    friendRequests.decline(auth.userId, params.id);
+  const friendRequestCancel: Handler<'friendRequestCancel'> = ({ auth, params }) =>
+    friendRequests.cancel(auth.userId, params.id);
   const friendFind: Handler<'friendFind'> = ({ auth, params }) => friends.find(auth.userId, params.friendId);
   const friendDelete: Handler<'friendDelete'> = async ({ auth, params }) => {
     await friends.delete(auth.userId, params.friendId);
@@ -47,6 +57,11 @@ export const contactRoutes = ({ friends, blacklist, complaints }: Services) => {
     friendDelete,
     friendRemark,
     friendDnd,
+    friendRequest,
+    friendRequests: friendRequestList,
+    friendRequestAccept,
+    friendRequestDecline,
+    friendRequestCancel,
     blacklistList,
     blacklistAdd,
     blacklistRemove,

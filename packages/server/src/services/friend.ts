@@ -157,10 +157,18 @@ export class FriendService {
 
   /**
    * Both directions in one transaction, plus one TIP_TEXT message (sender = me).
-   * Rule order: yourself, target missing or deleted, already friends, the target
-   * blocked me, I blocked the target.
+   * The instant add; FriendRequestService decides when it may run (consent).
    */
   async add(me: number, friendId: number): Promise<void> {
+    await this.assertMayAdd(me, friendId);
+    await this.connect(me, friendId);
+  }
+
+  /**
+   * May `me` add `friendId` (or ask to)? Rule order: yourself, target missing or deleted,
+   * already friends, the target blocked me, I blocked the target, a shared group forbids it.
+   */
+  async assertMayAdd(me: number, friendId: number): Promise<void> {
     if (friendId === me) throw new AppError('cannotAddSelf');
     const target = await this.db
       .selectFrom('users')
@@ -172,7 +180,10 @@ export class FriendService {
     await assertCanReach(this.db, me, friendId);
     if (await hasBlocked(this.db, me, friendId)) throw new AppError('alreadyBlocked');
     if (await this.onlyForbiddingGroupsShared(me, friendId)) throw new AppError('addFriendForbiddenInGroup');
+  }
 
+  /** Makes the two friends (the rules already checked): rows, tip, type 80 to both. */
+  async connect(me: number, friendId: number): Promise<void> {
     // The tip is a private message: stored and pushed under both users' message locks,
     // so it keeps the per-user id order the offline pull relies on (docs/MESSAGE-DELIVERY.md).
     await this.serializer.run([me, friendId], async (db) => {

@@ -66,6 +66,7 @@ import { LinkPreviewService, previewsEnabled } from './link-preview/link-preview
 import { Passwords } from './passwords.js';
 import { smtpMailer } from './password-reset/mailer.js';
 import { PasswordResetService } from './password-reset/password-reset-service.js';
+import { FriendRequestService } from './friend-requests/friend-request-service.js';
 
 export interface Services {
   tokens: TokenService;
@@ -75,6 +76,7 @@ export interface Services {
   uploads: UploadService;
   files: FileStore;
   friends: FriendService;
+  friendRequests: FriendRequestService;
   blacklist: BlacklistService;
   complaints: ComplaintService;
   moderation: ModerationService;
@@ -164,6 +166,7 @@ export function createServices(
   const writes = new WriteBatch(db.kysely, db.sqlite);
   const searchIndexer = new SearchIndexer(db.kysely, db.dialect);
   const friends = new FriendService(db.kysely, presence, push, serializer, facts, clock);
+  const friendRequests = new FriendRequestService(db.kysely, friends, push, config.friendRequests, clock);
   // A block shows as `isBlocked` on the blocker's entry, and as offline on the blocked user's entry for the blocker.
   const blacklist = new BlacklistService(db.kysely, async (userId, otherId) => {
     await facts.changed({ kind: 'pair', a: userId, b: otherId });
@@ -241,10 +244,18 @@ export function createServices(
       devices,
     ),
     devices,
-    users: new UserService(db.kysely, presence, relations, facts, (id) => friends.pushLastSeenSetting(id)),
+    users: new UserService(
+      db.kysely,
+      presence,
+      relations,
+      facts,
+      (id) => friends.pushLastSeenSetting(id),
+      (row) => friendRequests.consentOf(row),
+    ),
     uploads,
     files: new FileStore(uploads.root, config.uploadMaxBytes),
     friends,
+    friendRequests,
     // A block shows as `isBlocked` on the blocker's friend entry.
     blacklist,
     // A group is reported by its members, current or former, under the name they know;

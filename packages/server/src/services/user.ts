@@ -65,6 +65,8 @@ export class UserService {
     private readonly facts: Facts,
     /** FriendService.pushLastSeenSetting: the friend entries a privacy change alters. */
     private readonly onLastSeenSetting: (userId: number) => Promise<void>,
+    /** FriendRequestService.consentOf: the user's choice or the operator's default. */
+    private readonly consentOf: (row: UserRow) => boolean,
   ) {}
 
   /**
@@ -78,6 +80,7 @@ export class UserService {
       ...toWireUser(row, await this.presence.isOnline(auth.userId)),
       isOperator: row.is_operator === 1,
       showLastSeen: row.show_last_seen === 1,
+      friendConsent: this.consentOf(row),
     };
   }
 
@@ -117,6 +120,16 @@ export class UserService {
    * friend list it touches (theirs and mine) through the friend sync frames.
    */
   async privacy(auth: AuthInfo, req: UserPrivacyRequest): Promise<void> {
+    if (req.friendConsent !== undefined) {
+      // Stored even when it equals the operator's default: the user chose it.
+      await this.db
+        .updateTable('users')
+        .set({ friend_consent: req.friendConsent ? 1 : 0 })
+        .where('id', '=', auth.userId)
+        .execute();
+      await this.facts.changed({ kind: 'user', id: auth.userId });
+    }
+    if (req.showLastSeen === undefined) return;
     const showLastSeen = req.showLastSeen ? 1 : 0;
     const changed = await this.db
       .updateTable('users')

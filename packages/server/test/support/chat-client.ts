@@ -21,6 +21,10 @@
  * - A REACTION (14) message, when first held, replaces its message's reactions if its
  *   `reactTime` is newer than what the message shows (a message pulled later carries
  *   its summary and reactTime); a RECALL clears them for good: `reacted`.
+ * - Friend requests (type 83, never stored, private stream only): on every socket
+ *   login GET /friend/requests, and every request there or in a frame replaces the
+ *   held one of its id when its `updateTime` is newer: `requests` (docs/PROTOCOL.md
+ *   "Friend requests").
  */
 import { WebSocket } from 'ws';
 import {
@@ -33,6 +37,7 @@ import {
   parseEditNotice,
   parsePinNotice,
   parseReactionNotice,
+  type FriendRequest,
   type ReactionSummary,
   type PrivateMessage,
   type ServerFrame,
@@ -55,6 +60,10 @@ export class ChatClient {
   readonly reacted = new Map<number, { reactions: ReactionSummary; reactTime: number }>();
   /** How many times each REACTION message was applied: once each. */
   readonly reactionsApplied = new Map<number, number>();
+  /** Friend requests by id, each the newest state seen (private stream). */
+  readonly requests = new Map<number, FriendRequest>();
+  /** How many times each state (`id@updateTime`) of a request was applied: once each. */
+  readonly requestStatesApplied = new Map<string, number>();
   cursor = 0;
   /** Statistics: logins, and sockets dropped before their pull finished. */
   logins = 0;
@@ -119,6 +128,29 @@ export class ChatClient {
       },
       (err: unknown) => this.pullErrors.push(String(err)),
     );
+    if (this.stream === 'private') void this.loadRequests(ws);
+  }
+
+  /** The friend request list, reloaded at every login: what this terminal missed while away. */
+  private async loadRequests(ws: WebSocket): Promise<void> {
+    try {
+      const res = await fetch(`${this.baseUrl}${API_BASE}${api.friendRequests.path}`, {
+        headers: { [ACCESS_TOKEN_HEADER]: this.token },
+      });
+      if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
+      const list = ((await res.json()) as { data: FriendRequest[] }).data;
+      if (this.ws === ws) for (const r of list) this.applyRequest(r);
+    } catch (err) {
+      this.pullErrors.push(String(err));
+    }
+  }
+
+  private applyRequest(r: FriendRequest): void {
+    const held = this.requests.get(r.id);
+    if (held && held.updateTime >= r.updateTime) return;
+    this.requests.set(r.id, r);
+    const state = `${r.id}@${r.updateTime}`;
+    this.requestStatesApplied.set(state, (this.requestStatesApplied.get(state) ?? 0) + 1);
   }
 
   /** Closes the socket at once (as a network drop would). */
@@ -162,6 +194,10 @@ export class ChatClient {
       this.loaded = true;
       this.cursor = Math.max(this.cursor, this.maxHeld);
       for (const w of this.loadedWaiters.splice(0)) w();
+      return;
+    }
+    if (data.type === MessageType.FRIEND_REQUEST && this.stream === 'private') {
+      this.applyRequest(JSON.parse(data.content!) as FriendRequest);
       return;
     }
     // System notifications travel in seqNo order; their id is the notification's, shared by all recipients.

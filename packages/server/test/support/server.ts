@@ -83,6 +83,9 @@ async function startNode(dataDir: string, databaseUrl: string | undefined, overr
       // The suite registers thousands of accounts: argon2id at its floor (passwords.ts).
       passwordHashMemoryKib: 1024,
       passwordHashIterations: 1,
+      // Today's instant add, so the suites' befriend() makes friends in one call;
+      // friend-requests.test.ts switches the operator default on.
+      friendRequests: false,
       ...overrides,
     },
   );
@@ -198,6 +201,7 @@ export async function snapshotState(ts: TestServer): Promise<string> {
     'login_sessions',
     'push_subscriptions',
     'password_resets',
+    'friend_requests',
   ] as const;
   const rows = await Promise.all(tables.map((t) => db.selectFrom(t).selectAll().orderBy('id').execute()));
   // Last seen moves with presence (an earlier step's socket closing), not with the call under test.

@@ -102,10 +102,16 @@ export const selfOnly = (owner: () => Promise<void>): Row => ({
   owner,
 });
 
-/** Group endpoints have their own matrix of roles (group-authorization.test.ts). */
-export type UserEndpoint = Exclude<EndpointName, `group${string}`>;
+/**
+ * Group endpoints have their own matrix of roles (group-authorization.test.ts); the friend
+ * request rows live in authorization-matrix-requests.test.ts (same world, own file).
+ */
+export type UserEndpoint = Exclude<EndpointName, `group${string}` | `friendRequest${string}`>;
 export const isGroupEndpoint = (name: EndpointName): boolean => name.startsWith('group');
-export const userEndpoints = (Object.keys(api) as EndpointName[]).filter((n) => !isGroupEndpoint(n)) as UserEndpoint[];
+export const isFriendRequestEndpoint = (name: EndpointName): boolean => name.startsWith('friendRequest');
+export const userEndpoints = (Object.keys(api) as EndpointName[]).filter(
+  (n) => !isGroupEndpoint(n) && !isFriendRequestEndpoint(n),
+) as UserEndpoint[];
 
 export const complaintAgainst = (targetId: number) => ({
   targetType: ComplaintTargetType.USER,

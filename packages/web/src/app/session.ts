@@ -133,9 +133,14 @@ function isNetworkError(err: unknown): boolean {
 
 async function reloadLists(): Promise<void> {
   // Loaded lazily: those stores follow this module's session store.
-  const [friends, groups] = await Promise.all([import('../contacts/friendsStore'), import('../groups/groupsStore')]);
+  const [friends, groups, requests] = await Promise.all([
+    import('../contacts/friendsStore'),
+    import('../groups/groupsStore'),
+    import('../contacts/requests'),
+  ]);
   void friends.reloadFriends();
   void groups.reloadGroups();
+  void requests.reloadRequests();
 }
 
 function leaveLoginPage(): void {

@@ -6,18 +6,8 @@
 import type { Friend } from '@parley/protocol';
 import { call } from '../api/call';
 import { loadBlocklist, removeFromBlocklist } from './blocklist';
-import { patchFriend, removeFriend, upsertFriend } from './friendsReducer';
+import { patchFriend, removeFriend } from './friendsReducer';
 import { updateFriends } from './friendsStore';
-
-export async function addFriend(userId: number): Promise<void> {
-  await call('friendAdd', { query: { friendId: userId } });
-  try {
-    const added = await call('friendFind', { params: { friendId: userId }, silent: true });
-    updateFriends((list) => upsertFriend(list, added));
-  } catch {
-    // the FRIEND_NEW frame brings it
-  }
-}
 
 export async function deleteFriend(friendId: number): Promise<void> {
   await call('friendDelete', { params: { friendId } });

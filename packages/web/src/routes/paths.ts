@@ -22,6 +22,8 @@ export const Paths = {
   privacy: '/pages/common/privacy',
   friendAdd: '/pages/friend/friend-add',
   friendRemark: '/pages/friend/friend-remark',
+  /** Not in spec §2: "New friends", the friend requests to and from me (issue 22 point 1). */
+  friendRequests: '/pages/friend/friend-requests',
   userInfo: '/pages/common/user-info',
   complaint: '/pages/common/complaint',
   /** Not in spec §2: the user's own complaints and one complaint's state. */

@@ -21,6 +21,7 @@ const Agreement = lazyPage(() => import('../pages/common/AgreementPage'));
 const Privacy = lazyPage(() => import('../pages/common/PrivacyPage'));
 const FriendAdd = lazyPage(() => import('../pages/friend/FriendAddPage'));
 const FriendRemark = lazyPage(() => import('../pages/friend/FriendRemarkPage'));
+const FriendRequests = lazyPage(() => import('../pages/friend/NewFriendsPage'));
 const UserInfo = lazyPage(() => import('../pages/common/UserInfoPage'));
 const ChatSearch = lazyPage(() => import('../pages/search/ChatSearchPage'));
 const Complaint = lazyPage(() => import('../pages/common/ComplaintPage'));
@@ -70,6 +71,7 @@ export const router = createHashRouter([
           { path: Paths.discoverExternalLink, element: <DiscoverExternalLink /> },
           { path: Paths.friendAdd, element: <FriendAdd /> },
           { path: Paths.friendRemark, element: <FriendRemark /> },
+          { path: Paths.friendRequests, element: <FriendRequests /> },
           { path: Paths.userInfo, element: <UserInfo /> },
           { path: Paths.complaint, element: <Complaint /> },
           { path: Paths.complaintList, element: <ComplaintList /> },

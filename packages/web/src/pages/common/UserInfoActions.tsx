@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { CallMode, ChatType, ComplaintTargetType, type Friend } from '@parley/protocol';
 import { startCall } from '../../calls/signals';
 import { chatActions } from '../../chat';
-import { addFriend, blockUser, deleteFriend, setDnd, unblockUser } from '../../contacts/actions';
+import { blockUser, deleteFriend, setDnd, unblockUser } from '../../contacts/actions';
+import { acceptRequest, usePendingWith } from '../../contacts/requests';
+import { GreetingSheet } from '../friend/requests/GreetingSheet';
 import { Links, Paths, chatBoxPath } from '../../routes/paths';
 import { Cell, CellGroup } from '../../ui/Cell';
 import { confirmDialog } from '../../ui/dialog';
@@ -172,30 +174,63 @@ interface StrangerActionsProps {
 export function StrangerActions({ userId, name, deleted, blocked, blockKnown }: StrangerActionsProps) {
   const { t } = useTranslation();
   const { busy, run } = useBusy();
-  const add = () =>
+  const [asking, setAsking] = useState(false);
+  // A request between us waits: mine ("Request sent"), or theirs to accept here.
+  const pending = usePendingWith(userId);
+  const theirs = pending?.from.id === userId ? pending : undefined;
+  const accept = () =>
     run(async () => {
-      await addFriend(userId);
+      if (!theirs) return;
+      await acceptRequest(theirs);
       showToast(t('friendAdd.success'));
     });
+  let action;
+  if (theirs) {
+    action = (
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        onClick={() => void accept()}
+        disabled={busy}
+        data-testid="user-info-accept"
+      >
+        {t('friendRequest.accept')}
+      </button>
+    );
+  } else if (pending) {
+    action = (
+      <button type="button" className="btn btn--block" disabled data-testid="user-info-request-sent">
+        {t('friendRequest.sentState')}
+      </button>
+    );
+  } else {
+    action = (
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        onClick={() => setAsking(true)}
+        disabled={busy}
+        data-testid="user-info-add"
+      >
+        {t('userInfo.add')}
+      </button>
+    );
+  }
   return (
     <>
       <CellGroup>
+        {theirs && (
+          <Cell
+            label={t('friendRequest.greeting')}
+            value={theirs.greeting || t('friendRequest.noGreeting')}
+            testId="user-info-greeting"
+          />
+        )}
         <ComplainCell userId={userId} name={name} />
         {blockKnown && <BlockCell userId={userId} name={name} blocked={blocked} run={run} />}
       </CellGroup>
-      {!deleted && (
-        <div className="user-actions">
-          <button
-            type="button"
-            className="btn btn--primary btn--block"
-            onClick={() => void add()}
-            disabled={busy}
-            data-testid="user-info-add"
-          >
-            {t('userInfo.add')}
-          </button>
-        </div>
-      )}
+      {!deleted && <div className="user-actions">{action}</div>}
+      {asking && <GreetingSheet userId={userId} onClose={() => setAsking(false)} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { filterFriends } from '../../contacts/sections';
 import { reloadFriends, useFriends } from '../../contacts/friendsStore';
+import { usePendingRequestCount } from '../../contacts/requests';
 import { Paths } from '../../routes/paths';
 import { Cell, CellGroup } from '../../ui/Cell';
 import { EmptyState } from '../../ui/EmptyState';
@@ -13,11 +14,13 @@ import { SearchBox } from '../../ui/SearchBox';
 import { Spinner } from '../../ui/Spinner';
 import { FriendSections } from './FriendSections';
 import './friend.css';
+import './requests/requests.css';
 
 export default function FriendPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { status, list } = useFriends();
+  const requests = usePendingRequestCount();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const shown = useMemo(() => filterFriends(list, deferredQuery), [list, deferredQuery]);
@@ -90,6 +93,19 @@ export default function FriendPage() {
       <NavBar title={t('tabs.friend')} noBack end={actions} />
       <CellGroup>
         <Cell
+          label={t('friendRequest.newFriends')}
+          icon={<NewFriendsIcon />}
+          value={
+            requests > 0 ? (
+              <span className="requests-badge" data-testid="contacts-requests-badge">
+                {requests > 99 ? '99+' : requests}
+              </span>
+            ) : undefined
+          }
+          onClick={() => void navigate(Paths.friendRequests)}
+          testId="contacts-requests"
+        />
+        <Cell
           label={t('group.title')}
           icon={<GroupIcon />}
           onClick={() => void navigate(Paths.group)}
@@ -98,6 +114,20 @@ export default function FriendPage() {
       </CellGroup>
       {body}
     </div>
+  );
+}
+
+function NewFriendsIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d="M10 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3.5 20a6.5 6.5 0 0 1 11-4.7M19 14v6M16 17h6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
+    </svg>
   );
 }
 

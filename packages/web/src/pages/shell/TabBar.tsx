@@ -2,6 +2,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTotalUnread } from '../../chat';
+import { usePendingRequestCount } from '../../contacts/requests';
 import { Paths, TABS, type TabKey } from '../../routes/paths';
 import { TabIcon } from './TabIcon';
 
@@ -9,6 +10,8 @@ export function TabBar({ active, onSelect }: { active: TabKey; onSelect?: (tab: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const unread = useTotalUnread();
+  // Friend requests waiting for my answer (issue 22 point 1).
+  const requests = usePendingRequestCount();
   return (
     <nav className="tabbar" aria-label={t('tabs.navigation')}>
       {TABS.map((tab) => {
@@ -31,6 +34,11 @@ export function TabBar({ active, onSelect }: { active: TabKey; onSelect?: (tab: 
               {tab === 'chat' && unread > 0 && (
                 <span className="tabbar__badge" data-testid="tab-chat-unread">
                   {unread > 99 ? '99+' : unread}
+                </span>
+              )}
+              {tab === 'friend' && requests > 0 && (
+                <span className="tabbar__badge" data-testid="tab-friend-requests">
+                  {requests > 99 ? '99+' : requests}
                 </span>
               )}
             </span>

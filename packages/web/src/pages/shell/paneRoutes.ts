@@ -16,6 +16,7 @@ const CHAT_PAGES: readonly string[] = [
 const FRIEND_PAGES: readonly string[] = [
   Paths.friendAdd,
   Paths.friendRemark,
+  Paths.friendRequests,
   Paths.userInfo,
   Paths.group,
   Paths.groupInfo,
