@@ -15,6 +15,7 @@ import { searchEndpoints } from './api-search.js';
 import { consoleEndpoints } from './api-console.js';
 import { systemEndpoints } from './api-system.js';
 import { pushEndpoints } from './api-push.js';
+import { chatDetailsEndpoints } from './api-chat-details.js';
 import { e, type Endpoint } from './api-endpoint.js';
 import { systemConfig } from './schemas/config.js';
 import { imageUploadResult } from './schemas/file.js';
@@ -296,6 +297,7 @@ export const api = {
   ...consoleEndpoints,
   ...systemEndpoints,
   ...pushEndpoints,
+  ...chatDetailsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

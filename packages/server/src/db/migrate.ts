@@ -25,6 +25,7 @@ import { reactions } from './migrations/0021_reactions.js';
 import { pins } from './migrations/0022_pins.js';
 import { linkPreviews } from './migrations/0023_link_previews.js';
 import { lastSeenPrivacy } from './migrations/0024_last_seen_privacy.js';
+import { chatDetails } from './migrations/0026_chat_details.js';
 
 /** Append new migrations here; never rename or edit one that has shipped. */
 const migrations = {
@@ -52,6 +53,7 @@ const migrations = {
   '0022_pins': pins,
   '0023_link_previews': linkPreviews,
   '0024_last_seen_privacy': lastSeenPrivacy,
+  '0026_chat_details': chatDetails,
 } as const;
 
 class InCodeProvider implements MigrationProvider {

@@ -103,9 +103,14 @@ export const selfOnly = (owner: () => Promise<void>): Row => ({
 });
 
 /** Group endpoints have their own matrix of roles (group-authorization.test.ts). */
-export type UserEndpoint = Exclude<EndpointName, `group${string}`>;
+/** Chat details (issue 22 point 4): their rows are in authorization-matrix-details.test.ts. */
+export const DETAILS_USER_ENDPOINTS = ['friendTop', 'privateShared'] as const satisfies readonly EndpointName[];
+export type DetailsUserEndpoint = (typeof DETAILS_USER_ENDPOINTS)[number];
+export type UserEndpoint = Exclude<EndpointName, `group${string}` | DetailsUserEndpoint>;
 export const isGroupEndpoint = (name: EndpointName): boolean => name.startsWith('group');
-export const userEndpoints = (Object.keys(api) as EndpointName[]).filter((n) => !isGroupEndpoint(n)) as UserEndpoint[];
+export const userEndpoints = (Object.keys(api) as EndpointName[]).filter(
+  (n) => !isGroupEndpoint(n) && !(DETAILS_USER_ENDPOINTS as readonly string[]).includes(n),
+) as UserEndpoint[];
 
 export const complaintAgainst = (targetId: number) => ({
   targetType: ComplaintTargetType.USER,
