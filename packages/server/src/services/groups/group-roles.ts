@@ -9,7 +9,15 @@ import { MessageType, buildGroupTip } from '@parley/protocol';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { PushService } from '../../realtime/push.js';
-import { activeMembers, assertActive, assertEverMember, assertMember, isManager, isOwner, loadAccess } from './access.js';
+import {
+  activeMembers,
+  assertActive,
+  assertEverMember,
+  assertMember,
+  isManager,
+  isOwner,
+  loadAccess,
+} from './access.js';
 import type { GroupChanges } from './changes.js';
 import type { GroupStream } from './stream.js';
 import { pushGroupSync } from './sync.js';
