@@ -5,6 +5,9 @@ export const Paths = {
   chatBox: '/pages/chat/chat-box',
   /** Not in spec §2: search the messages of one chat (`?type=&targetId=`). */
   chatSearch: '/pages/chat/chat-search',
+  /** Not in spec §2: a private chat's details and a chat's shared media, files and links (issue 22). */
+  chatDetails: '/pages/chat/chat-details',
+  chatShared: '/pages/chat/chat-shared',
   friend: '/pages/friend/friend',
   discover: '/pages/discover/discover',
   mine: '/pages/mine/mine',

@@ -7,7 +7,8 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComplaintTargetType, type Group } from '@parley/protocol';
+import { ChatType, ComplaintTargetType, type Group } from '@parley/protocol';
+import { useChatSummary } from '../../chat';
 import { useCurrentUser } from '../../app/session';
 import {
   dissolveGroup,
@@ -35,6 +36,7 @@ import { MemberGrid } from './MemberGrid';
 import { MemberSelector } from './MemberSelector';
 import { useServerLimits } from '../../app/serverConfig';
 import { byRole } from './memberSearch';
+import { ClearHistoryCell, PinCell, SearchAndSharedCells } from '../chat/details/DetailsCells';
 import '../../ui/form.css';
 import './group.css';
 
@@ -70,6 +72,8 @@ function GroupInfo({ group }: { group: Group }) {
   // The server's cap, from /system/config (loaded at app start).
   const adminsMax = useServerLimits().groupAdminsMax;
   const gone = role === 'none';
+  const summary = useChatSummary(ChatType.GROUP, group.id);
+  const pinned = summary?.pinned ?? group.pinnedAt > 0;
   const isOwner = role === 'owner';
 
   const run = async (action: () => Promise<void>) => {
@@ -153,6 +157,12 @@ function GroupInfo({ group }: { group: Group }) {
             </>
           )}
         </CellGroup>
+        <CellGroup>
+          <SearchAndSharedCells type={ChatType.GROUP} targetId={group.id} />
+        </CellGroup>
+        <CellGroup>
+          <PinCell type={ChatType.GROUP} targetId={group.id} pinned={pinned} />
+        </CellGroup>
         {!gone && (
           <CellGroup>
             <SwitchCell
@@ -199,6 +209,9 @@ function GroupInfo({ group }: { group: Group }) {
             )}
           </CellGroup>
         )}
+        <CellGroup>
+          <ClearHistoryCell type={ChatType.GROUP} targetId={group.id} />
+        </CellGroup>
         <CellGroup>
           <Cell
             label={t('userInfo.complain')}

@@ -1,0 +1,153 @@
+/**
+ * /pages/chat/chat-shared?type=PRIVATE|GROUP&targetId=: a chat's shared media, files
+ * and links (issue 22 point 4), newest first; a tap opens the message in the chat box
+ * (the jump of a search hit).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ChatType, MessageType, SharedKind } from '@parley/protocol';
+import { hitLink } from '../../../search/open';
+import { useIdParam } from '../../../routes/useIdParam';
+import { EmptyState } from '../../../ui/EmptyState';
+import { NavBar } from '../../../ui/NavBar';
+import { Spinner } from '../../../ui/Spinner';
+import { parseFile, parseImage, parseVideo } from '../box/lib/content';
+import { formatDuration, formatFileSize } from '../box/lib/format';
+import { useSharedItems, type SharedItem } from './useSharedItems';
+import { chatDetailsLink } from './links';
+import './details.css';
+
+const KINDS = [SharedKind.MEDIA, SharedKind.FILE, SharedKind.LINK] as const;
+
+export default function ChatSharedPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const targetId = useIdParam('targetId');
+  const raw = params.get('type');
+  const type = raw === ChatType.PRIVATE || raw === ChatType.GROUP ? raw : null;
+  if (!type || !targetId) {
+    return (
+      <div className="page">
+        <EmptyState testId="chat-shared-missing" title={t('chatBox.missing')} />
+      </div>
+    );
+  }
+  return <Shared type={type} targetId={targetId} />;
+}
+
+function Shared({ type, targetId }: { type: 'PRIVATE' | 'GROUP'; targetId: number }) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<SharedKind>(SharedKind.MEDIA);
+  const shared = useSharedItems(type, targetId, kind);
+  const navigate = useNavigate();
+  const open = (item: SharedItem) => void navigate(hitLink({ chatType: type, targetId, id: item.id }));
+  const end = useRef<HTMLDivElement>(null);
+  const { more } = shared;
+
+  // The next page when the end of the list comes into view.
+  useEffect(() => {
+    const el = end.current;
+    if (!el) return;
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && more());
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [more]);
+
+  return (
+    <div className="page" data-testid="chat-shared-page">
+      <NavBar title={t('chatDetails.shared')} backTo={chatDetailsLink(type, targetId)} />
+      <div className="shared-tabs" role="tablist">
+        {KINDS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={kind === k}
+            className={kind === k ? 'shared-tab shared-tab--on' : 'shared-tab'}
+            onClick={() => setKind(k)}
+            data-testid={`chat-shared-tab-${k}`}
+          >
+            {t(`chatDetails.kind.${k}`)}
+          </button>
+        ))}
+      </div>
+      <div className="page__body shared-body" data-testid="chat-shared-list" aria-busy={shared.loading}>
+        {kind === SharedKind.MEDIA ? (
+          <div className="shared-grid">
+            {shared.items.map((item) => (
+              <MediaTile key={item.id} item={item} onOpen={open} />
+            ))}
+          </div>
+        ) : (
+          <ul className="shared-list">
+            {shared.items.map((item) => (
+              <li key={item.id}>
+                <Row item={item} kind={kind} onOpen={open} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {shared.done && shared.items.length === 0 && (
+          <EmptyState testId="chat-shared-empty" title={t(`chatDetails.empty.${kind}`)} />
+        )}
+        {shared.loading && (
+          <div className="page-state">
+            <Spinner />
+          </div>
+        )}
+        <div ref={end} className="shared-end" />
+      </div>
+    </div>
+  );
+}
+
+function MediaTile({ item, onOpen }: { item: SharedItem; onOpen: (item: SharedItem) => void }) {
+  const { t } = useTranslation();
+  const video = item.type === MessageType.VIDEO ? parseVideo(item.content) : null;
+  const image = item.type === MessageType.IMAGE ? parseImage(item.content) : null;
+  const src = image?.thumbUrl || image?.originUrl || video?.coverUrl || '';
+  return (
+    <button
+      type="button"
+      className="shared-tile"
+      onClick={() => onOpen(item)}
+      data-testid="chat-shared-media"
+      aria-label={t(video ? 'chatDetails.openVideo' : 'chatDetails.openImage')}
+    >
+      {src ? <img src={src} alt="" loading="lazy" draggable={false} /> : <span className="shared-tile__blank" />}
+      {video && <span className="shared-tile__duration">{formatDuration(video.duration)}</span>}
+    </button>
+  );
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>"]+/i;
+
+function Row({ item, kind, onOpen }: { item: SharedItem; kind: SharedKind; onOpen: (item: SharedItem) => void }) {
+  const { i18n } = useTranslation();
+  const date = new Date(item.sendTime).toLocaleDateString(i18n.language);
+  if (kind === SharedKind.FILE) {
+    const file = parseFile(item.content);
+    return (
+      <button type="button" className="shared-row" onClick={() => onOpen(item)} data-testid="chat-shared-file">
+        <span className="shared-row__title" dir="auto">
+          {file?.name ?? ''}
+        </span>
+        <span className="shared-row__meta">
+          <bdi>{file ? formatFileSize(file.size) : ''}</bdi> · <bdi>{date}</bdi>
+        </span>
+      </button>
+    );
+  }
+  const url = URL_IN_TEXT.exec(item.content)?.[0] ?? '';
+  return (
+    <button type="button" className="shared-row" onClick={() => onOpen(item)} data-testid="chat-shared-link">
+      <span className="shared-row__title" dir="auto">
+        {item.linkTitle || item.content}
+      </span>
+      <span className="shared-row__meta">
+        <bdi dir="ltr">{url}</bdi> · <bdi>{date}</bdi>
+      </span>
+    </button>
+  );
+}
