@@ -39,21 +39,6 @@ export default function ChatSharedPage() {
 function Shared({ type, targetId }: { type: 'PRIVATE' | 'GROUP'; targetId: number }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<SharedKind>(SharedKind.MEDIA);
-  const shared = useSharedItems(type, targetId, kind);
-  const navigate = useNavigate();
-  const open = (item: SharedItem) => void navigate(hitLink({ chatType: type, targetId, id: item.id }));
-  const end = useRef<HTMLDivElement>(null);
-  const { more } = shared;
-
-  // The next page when the end of the list comes into view.
-  useEffect(() => {
-    const el = end.current;
-    if (!el) return;
-    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && more());
-    seen.observe(el);
-    return () => seen.disconnect();
-  }, [more]);
-
   return (
     <div className="page" data-testid="chat-shared-page">
       <NavBar title={t('chatDetails.shared')} backTo={chatDetailsLink(type, targetId)} />
@@ -72,32 +57,60 @@ function Shared({ type, targetId }: { type: 'PRIVATE' | 'GROUP'; targetId: numbe
           </button>
         ))}
       </div>
-      <div className="page__body shared-body" data-testid="chat-shared-list" aria-busy={shared.loading}>
-        {kind === SharedKind.MEDIA ? (
-          <div className="shared-grid">
-            {shared.items.map((item) => (
-              <MediaTile key={item.id} item={item} onOpen={open} />
-            ))}
-          </div>
-        ) : (
-          <ul className="shared-list">
-            {shared.items.map((item) => (
-              <li key={item.id}>
-                <Row item={item} kind={kind} onOpen={open} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {shared.done && shared.items.length === 0 && (
-          <EmptyState testId="chat-shared-empty" title={t(`chatDetails.empty.${kind}`)} />
-        )}
-        {shared.loading && (
-          <div className="page-state">
-            <Spinner />
-          </div>
-        )}
-        <div ref={end} className="shared-end" />
-      </div>
+      <SharedList key={kind} type={type} targetId={targetId} kind={kind} />
+    </div>
+  );
+}
+
+function SharedList({ type, targetId, kind }: { type: 'PRIVATE' | 'GROUP'; targetId: number; kind: SharedKind }) {
+  const { t } = useTranslation();
+  const shared = useSharedItems(type, targetId, kind);
+  const navigate = useNavigate();
+  const open = (item: SharedItem) => void navigate(hitLink({ chatType: type, targetId, id: item.id }));
+  const end = useRef<HTMLDivElement>(null);
+  const { more } = shared;
+
+  // The next page when the end of the list comes into view.
+  useEffect(() => {
+    const el = end.current;
+    if (!el) return;
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && more());
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [more]);
+
+  return (
+    <div
+      className="page__body shared-body"
+      role="tabpanel"
+      data-testid="chat-shared-list"
+      data-kind={kind}
+      aria-busy={shared.loading}
+    >
+      {kind === SharedKind.MEDIA ? (
+        <div className="shared-grid">
+          {shared.items.map((item) => (
+            <MediaTile key={item.id} item={item} onOpen={open} />
+          ))}
+        </div>
+      ) : (
+        <ul className="shared-list">
+          {shared.items.map((item) => (
+            <li key={item.id}>
+              <Row item={item} kind={kind} onOpen={open} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {shared.done && shared.items.length === 0 && (
+        <EmptyState testId="chat-shared-empty" title={t(`chatDetails.empty.${kind}`)} />
+      )}
+      {shared.loading && (
+        <div className="page-state">
+          <Spinner />
+        </div>
+      )}
+      <div ref={end} className="shared-end" />
     </div>
   );
 }

@@ -66,10 +66,9 @@ export function useSharedItems(type: ChatType, targetId: number, kind: SharedKin
   );
 
   useEffect(() => {
+    // One kind per mount (the page keys the list by kind): only the first page is loaded here.
     const mine = ++gen.current;
     busy.current = false;
-    setItems([]);
-    setNext(undefined);
     void load(undefined, mine);
   }, [load]);
 
