@@ -26,7 +26,8 @@ const PAGE = 30;
 
 export function useSharedItems(type: ChatType, targetId: number, kind: SharedKind): SharedItems {
   const [items, setItems] = useState<SharedItem[]>([]);
-  const [loading, setLoading] = useState(false);
+  // The first page loads from the mount on.
+  const [loading, setLoading] = useState(true);
   const [next, setNext] = useState<number | null | undefined>(undefined);
   const busy = useRef(false);
   const gen = useRef(0);
@@ -35,7 +36,6 @@ export function useSharedItems(type: ChatType, targetId: number, kind: SharedKin
     async (beforeId: number | undefined, mine: number) => {
       if (busy.current) return;
       busy.current = true;
-      setLoading(true);
       try {
         const query = { kind, size: PAGE, ...(beforeId !== undefined ? { beforeId } : {}) };
         const page =
@@ -73,7 +73,9 @@ export function useSharedItems(type: ChatType, targetId: number, kind: SharedKin
   }, [load]);
 
   const more = useCallback(() => {
-    if (typeof next === 'number') void load(next, gen.current);
+    if (typeof next !== 'number' || busy.current) return;
+    setLoading(true);
+    void load(next, gen.current);
   }, [next, load]);
 
   return { items, loading, done: next === null, more };
