@@ -69,7 +69,8 @@ export function useSharedItems(type: ChatType, targetId: number, kind: SharedKin
     // One kind per mount (the page keys the list by kind): only the first page is loaded here.
     const mine = ++gen.current;
     busy.current = false;
-    void load(undefined, mine);
+    const id = setTimeout(() => void load(undefined, mine));
+    return () => clearTimeout(id);
   }, [load]);
 
   const more = useCallback(() => {
