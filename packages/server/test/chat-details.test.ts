@@ -10,6 +10,7 @@ import {
   MessageType,
   type Friend,
   type Group,
+  type GroupMessage,
   type GroupSyncMessage,
   type PrivateMessage,
   type ServerFrame,
@@ -17,6 +18,7 @@ import {
 import { ApiClient } from './support/api.js';
 import { closeAll, friendPair, sendBody, tmpId, type TwoTerminalUser } from './support/messages.js';
 import { startServer, type TestServer } from './support/server.js';
+import { TestSocket } from './support/ws.js';
 
 let ts: TestServer;
 let client: ApiClient;
@@ -138,5 +140,35 @@ describe('shared content of a chat', () => {
     expect(page.messages.map((m) => m.id)).toEqual([inside]);
     const owner = await client.ok('groupShared', { token: a.web, query: { groupId: group.id, kind: 'link' } });
     expect(owner.messages).toHaveLength(3);
+  });
+});
+
+describe('the group announcement card', () => {
+  it('a new announcement is a type 22 message live to members, pulled once offline; a cleared one posts none', async () => {
+    const group = await client.ok('groupCreate', { token: a.web, body: { name: 'News', friendIds: [b.id] } });
+    const isCard = (f: ServerFrame) =>
+      f.cmd === Cmd.GROUP_MESSAGE &&
+      (f.data as GroupMessage).type === MessageType.GROUP_ANNOUNCEMENT &&
+      (f.data as GroupMessage).groupId === group.id;
+    b.appSocket.close(); // B's APP terminal is offline for the change
+    b.webSocket.frames.length = 0;
+    await client.ok('groupModify', { token: a.web, body: { id: group.id, notice: 'Trip on Friday\nBring boots' } });
+    const live = (await b.webSocket.next(isCard)).data as GroupMessage;
+    expect(live).toMatchObject({ sendId: a.id, sendNickName: 'Alice', content: 'Trip on Friday\nBring boots' });
+    // Cleared: the tip only, no card.
+    await client.ok('groupModify', { token: a.web, body: { id: group.id, notice: '' } });
+    const history = await client.ok('groupHistory', { token: b.web, query: { groupId: group.id, size: 50 } });
+    expect(history.filter((m) => m.type === MessageType.GROUP_ANNOUNCEMENT).map((m) => m.id)).toEqual([live.id]);
+
+    const app = await TestSocket.login(ts.wsUrl, b.app);
+    try {
+      await client.ok('groupPullOffline', { token: b.app, query: { minId: 0 } });
+      const isLoading = (f: ServerFrame) => (f.data as { type?: number } | undefined)?.type === MessageType.LOADING;
+      await app.next(isLoading);
+      await app.next((f) => isLoading(f) && (f.data as { content?: string }).content === 'false');
+      expect(app.frames.filter(isCard).map((f) => (f.data as GroupMessage).id)).toEqual([live.id]);
+    } finally {
+      app.close();
+    }
   });
 });
