@@ -4,7 +4,8 @@
  * (APP, desktop 1280×800) re-sorts it pinned; the shared content page shows the chat's
  * links (a tap opens the message in the chat box) and files; clear history on this
  * device empties the chat here only — a later message arrives, a reload does not bring
- * the cleared ones back, and Bob still has them. Group info carries the same rows.
+ * the cleared ones back, and Bob still has them. A group's new announcement is a card in
+ * the chat that opens group info, the announcement on top; group info pins and shares too.
  * Screenshots in en-US, zh-CN and ar-SA.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import {
   openRoute,
   screenshot,
   startServer,
+  text,
   type RunningServer,
 } from '../support/index.js';
 import {
@@ -34,7 +36,7 @@ import {
   type Member,
 } from '../support/chat.js';
 import { expectChatBox, openChatFromList, waitForText } from '../support/chat-box.js';
-import { apiCreateGroup, groupRow, openGroupFromList, openGroupInfo } from '../support/group.js';
+import { apiCreateGroup, apiModifyGroup, groupRow, openGroupFromList } from '../support/group.js';
 
 type Size = keyof typeof VIEWPORTS;
 
@@ -160,14 +162,23 @@ describe('chat details', () => {
     await desk.page.context().close();
   });
 
-  it('group info: search, shared content, pin and clear rows; the shared page in Arabic (1280×800)', async () => {
+  it('group: the announcement card and group info with it on top; pin and shared content there, in Arabic (1280×800)', async () => {
     const owner = await createMember(server, 'gown', 'Group Owner');
     const member = await createMember(server, 'gmem', 'Group Member');
     await befriend(server, owner, member);
     const group = await apiCreateGroup(server, owner, 'Trip', [member]);
     const ar = await openAs(browser, server, member, 'desktop', Terminal.WEB, 'ar-SA');
     await openGroupFromList(ar.page, group.id);
-    await openGroupInfo(ar.page, 'member');
+    // The owner changes the announcement: a card in the chat, live; a tap opens group info with it on top.
+    await apiModifyGroup(server, owner, { id: group.id, notice: 'Meet at 8\nBring boots' });
+    const card = ar.page.getByTestId('announcement-card');
+    await card.waitFor({ timeout: WAIT_MS });
+    expect(await card.innerText()).toContain('Meet at 8');
+    expect(await card.innerText()).toContain(text('ar-SA', 'announcement.title'));
+    await screenshot(ar.page, 'announcement-card-ar-SA-1280');
+    await card.click();
+    await ar.page.locator('[data-testid="group-info"][data-role="member"]').waitFor();
+    expect(await ar.page.getByTestId('group-info-announcement').innerText()).toContain('Bring boots');
     await ar.page.getByTestId('chat-details-pin').click();
     await pinnedRow(ar.page, `chat-row-${ChatType.GROUP}-${group.id}`);
     await ar.page.getByTestId('chat-details-shared').click();

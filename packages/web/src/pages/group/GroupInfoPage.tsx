@@ -114,6 +114,14 @@ function GroupInfo({ group }: { group: Group }) {
             {t(group.dissolve ? 'group.dissolvedNote' : 'group.leftNote')}
           </p>
         )}
+        {group.notice && (
+          <div className="sheet group-announcement" data-testid="group-info-announcement">
+            <span className="group-announcement__title">{t('announcement.title')}</span>
+            <p className="group-announcement__text" dir="auto">
+              {group.notice}
+            </p>
+          </div>
+        )}
         {!gone && (
           <div className="sheet">
             <MemberGrid groupId={group.id} members={active} canInvite={canInvite(role)} canRemove={canManage(role)} />

@@ -22,6 +22,7 @@ import { VoiceBubble } from './bubbles/VoiceBubble';
 import { useChatBox } from './ChatBoxContext';
 import { EditedMark, ForwardedLabel, MessageTime } from './MessageMeta';
 import { NoticeRow, isNoticeRow } from './NoticeRow';
+import { AnnouncementCard } from './AnnouncementCard';
 import { ReactionChips } from './reactions/ReactionChips';
 import { useLongPress } from './useLongPress';
 import { canReact } from '../../../chat/reactions';
@@ -41,6 +42,9 @@ const MEDIA = new Set<number>([MessageType.IMAGE, MessageType.VIDEO]);
 const ATTACHMENT = new Set<number>([MessageType.IMAGE, MessageType.VIDEO, MessageType.FILE, MessageType.AUDIO]);
 
 export const MessageRow = memo(function MessageRow({ message, read, highlighted, now, grouped }: MessageRowProps) {
+  if (message.type === MessageType.GROUP_ANNOUNCEMENT && message.status !== MessageStatus.RECALL) {
+    return <AnnouncementCard message={message} now={now} />;
+  }
   if (isNoticeRow(message)) return <NoticeRow message={message} now={now} />;
   return <Bubble message={message} read={read} highlighted={highlighted} grouped={grouped} />;
 });
