@@ -227,6 +227,12 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
         </div>
         <ReactionChips message={message} testKey={key} onShowReactors={(emoji) => box.showReactors(message, emoji)} />
         {isGroup && self && message.receipt && message.id !== undefined && <ReceiptLine message={message} />}
+        {/* For its receivers: the sender asked to know who read it (reading the chat tells them). */}
+        {isGroup && !self && message.receipt && (
+          <span className="msg__receipt msg__receipt--peer" data-testid={`message-receipt-mark-${key}`}>
+            {t('chatBox.receiptRequested')}
+          </span>
+        )}
       </div>
     </div>
   );
