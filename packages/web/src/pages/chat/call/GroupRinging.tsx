@@ -25,14 +25,16 @@ export function GroupRinging({ call, view, selfId, groupId }: GroupRingingProps)
     <>
       <div className="call-stage">
         {group && (
-          <div className="group-ring__group" data-testid="call-group-name">
+          <div className="group-ring__group" data-testid="call-group">
             <Avatar
               src={group.headImageThumb || group.headImage}
               name={group.showGroupName}
               colourId={group.id}
               size={28}
             />
-            <span dir="auto">{group.showGroupName}</span>
+            <span dir="auto" data-testid="call-group-name">
+              {group.showGroupName}
+            </span>
           </div>
         )}
         <div className="call-peer">
