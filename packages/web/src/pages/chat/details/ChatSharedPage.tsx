@@ -1,7 +1,7 @@
 /**
  * /pages/chat/chat-shared?type=PRIVATE|GROUP&targetId=: a chat's shared media, files
  * and links (issue 22 point 4), newest first; a tap opens the message in the chat box
- * (the jump of a search hit).
+ * (the jump of a search hit); a photo or video of this server opens the viewer instead.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +12,14 @@ import { useIdParam } from '../../../routes/useIdParam';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NavBar } from '../../../ui/NavBar';
 import { Spinner } from '../../../ui/Spinner';
+import { ZoomImageViewer } from '../../../ui/ZoomImageViewer';
+import { VideoPlayer } from '../box/VideoPlayer';
 import { parseFile, parseImage, parseVideo } from '../box/lib/content';
+import { isOwnMediaUrl } from '../box/lib/safeMedia';
 import { formatDuration, formatFileSize } from '../box/lib/format';
 import { useSharedItems, type SharedItem } from './useSharedItems';
 import { chatDetailsLink } from './links';
+import '../box/chat-box.css'; // the video player's styles
 import './details.css';
 
 const KINDS = [SharedKind.MEDIA, SharedKind.FILE, SharedKind.LINK] as const;
@@ -67,6 +71,15 @@ function SharedList({ type, targetId, kind }: { type: 'PRIVATE' | 'GROUP'; targe
   const shared = useSharedItems(type, targetId, kind);
   const navigate = useNavigate();
   const open = (item: SharedItem) => void navigate(hitLink({ chatType: type, targetId, id: item.id }));
+  const [viewing, setViewing] = useState<{ image?: { src: string; thumb: string }; video?: string } | null>(null);
+  // Media opens the viewer when it is this server's upload; anything else opens in the chat box (as there).
+  const openMedia = (item: SharedItem) => {
+    const image = item.type === MessageType.IMAGE ? parseImage(item.content) : null;
+    const video = item.type === MessageType.VIDEO ? parseVideo(item.content) : null;
+    if (image && isOwnMediaUrl(image.originUrl)) setViewing({ image: { src: image.originUrl, thumb: image.thumbUrl } });
+    else if (video && isOwnMediaUrl(video.videoUrl)) setViewing({ video: video.videoUrl });
+    else open(item);
+  };
   const end = useRef<HTMLDivElement>(null);
   const { more } = shared;
 
@@ -90,7 +103,7 @@ function SharedList({ type, targetId, kind }: { type: 'PRIVATE' | 'GROUP'; targe
       {kind === SharedKind.MEDIA ? (
         <div className="shared-grid">
           {shared.items.map((item) => (
-            <MediaTile key={item.id} item={item} onOpen={open} />
+            <MediaTile key={item.id} item={item} onOpen={openMedia} />
           ))}
         </div>
       ) : (
@@ -111,6 +124,15 @@ function SharedList({ type, targetId, kind }: { type: 'PRIVATE' | 'GROUP'; targe
         </div>
       )}
       <div ref={end} className="shared-end" />
+      {viewing?.image && (
+        <ZoomImageViewer
+          src={viewing.image.src}
+          placeholder={viewing.image.thumb}
+          alt={t('chat.preview.image')}
+          onClose={() => setViewing(null)}
+        />
+      )}
+      {viewing?.video && <VideoPlayer src={viewing.video} onClose={() => setViewing(null)} />}
     </div>
   );
 }
@@ -119,7 +141,9 @@ function MediaTile({ item, onOpen }: { item: SharedItem; onOpen: (item: SharedIt
   const { t } = useTranslation();
   const video = item.type === MessageType.VIDEO ? parseVideo(item.content) : null;
   const image = item.type === MessageType.IMAGE ? parseImage(item.content) : null;
-  const src = image?.thumbUrl || image?.originUrl || video?.coverUrl || '';
+  // Only this server's uploads load here, as in the chat box: a crafted outside URL is never fetched.
+  const candidate = image?.thumbUrl || image?.originUrl || video?.coverUrl || '';
+  const src = candidate && isOwnMediaUrl(candidate) ? candidate : '';
   return (
     <button
       type="button"
