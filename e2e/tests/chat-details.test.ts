@@ -1,7 +1,7 @@
 /**
  * Chat details (issue 22 point 4) in the browser, one server. Alice on a phone (390×844)
  * opens a private chat's details from ⋯: pin the chat there and her other terminal
- * (APP, desktop 1280×800) re-sorts it pinned; the shared content page shows the chat's
+ * (APP, desktop 1280×800) re-sorts it pinned; the shared content page shows the chat's photo (the viewer opens),
  * links (a tap opens the message in the chat box) and files; clear history on this
  * device empties the chat here only — a later message arrives, a reload does not bring
  * the cleared ones back, and Bob still has them. A group's new announcement is a card in
@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { API_BASE, ChatType, MessageType, Terminal } from '@parley/protocol';
+import { API_BASE, ChatType, MessageType, Terminal, type ImageUploadResult } from '@parley/protocol';
 import { randomUUID } from 'node:crypto';
 import {
   Routes,
@@ -22,6 +22,7 @@ import {
   screenshot,
   startServer,
   text,
+  tinyPng,
   type RunningServer,
 } from '../support/index.js';
 import {
@@ -65,18 +66,33 @@ async function openAs(
   return { page, errors };
 }
 
-async function apiSendFile(server: RunningServer, from: Member, toId: number, name: string) {
-  const content = JSON.stringify({
-    name,
-    size: 2048,
-    url: '/uploads/files/2026/01/0123456789abcdef0123456789abcdef/plan.pdf',
-  });
-  const res = await fetch(`${server.url}${API_BASE}/message/private/send`, {
+async function apiCall<T>(server: RunningServer, who: Member, path: string, body: FormData | object): Promise<T> {
+  const form = body instanceof FormData;
+  const res = await fetch(`${server.url}${API_BASE}${path}`, {
     method: 'POST',
-    headers: { accessToken: from.token, 'content-type': 'application/json' },
-    body: JSON.stringify({ tmpId: randomUUID(), recvId: toId, type: MessageType.FILE, content }),
+    headers: form ? { accessToken: who.token } : { accessToken: who.token, 'content-type': 'application/json' },
+    body: form ? body : JSON.stringify(body),
   });
-  expect(((await res.json()) as { code: number }).code).toBe(200);
+  const reply = (await res.json()) as { code: number; data: T };
+  expect(reply.code, path).toBe(200);
+  return reply.data;
+}
+
+const apiSend = (server: RunningServer, from: Member, toId: number, type: number, content: object) =>
+  apiCall(server, from, '/message/private/send', {
+    tmpId: randomUUID(),
+    recvId: toId,
+    type,
+    content: JSON.stringify(content),
+  });
+
+/** A real upload (the viewer opens only this server's media), sent as a photo. */
+async function apiSendImage(server: RunningServer, from: Member, toId: number) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(tinyPng(240, 160, [30, 140, 220]))], { type: 'image/png' }), 'a.png');
+  const shot = await apiCall<ImageUploadResult>(server, from, '/image/upload', form);
+  const image = { originUrl: shot.originUrl, thumbUrl: shot.thumbUrl, width: shot.width, height: shot.height };
+  await apiSend(server, from, toId, MessageType.IMAGE, image);
 }
 
 const pinnedRow = (page: Page, testId: string) =>
@@ -95,14 +111,16 @@ describe('chat details', () => {
     await server?.stop();
   });
 
-  it('private: pin synced to my other terminal, shared links and files, clear history on this device (390×844, 1280×800)', async () => {
+  it('private: pin synced to my other terminal, shared photo (viewer), file and link (jump), clear history on this device (390×844, 1280×800)', async () => {
     const alice = await createMember(server, 'alice', 'Alice Details');
     const bob = await createMember(server, 'bob', 'Bob Details');
     const carol = await createMember(server, 'carol', 'Carol Details');
     await befriend(server, alice, bob);
     await befriend(server, alice, carol);
     const link = await apiSendText(server, bob, alice.id, 'Tickets: https://example.com/tickets');
-    await apiSendFile(server, bob, alice.id, 'plan.pdf');
+    await apiSendImage(server, bob, alice.id);
+    const url = '/uploads/files/2026/01/0123456789abcdef0123456789abcdef/plan.pdf';
+    await apiSend(server, bob, alice.id, MessageType.FILE, { name: 'plan.pdf', size: 2048, url });
     await apiSendText(server, alice, carol.id, 'Carol is newer');
 
     const phone = await openAs(browser, server, alice, 'phone', Terminal.WEB, 'en-US');
@@ -118,10 +136,13 @@ describe('chat details', () => {
     await eventually(async () => (await chatOrder(desk.page)).slice(0, 2), [bob.id, carol.id], 'pinned Bob first');
     await screenshot(phone.page, 'chat-details-en-US-390');
 
-    // Shared: links, then files; a link opens its message in the chat box.
+    // Shared: the photo (it opens the viewer), the file, the link (it opens its message in the chat box).
     await phone.page.getByTestId('chat-details-shared').click();
     await phone.page.locator('[data-testid="chat-shared-list"][data-kind="media"]').waitFor();
-    await phone.page.getByTestId('chat-shared-empty').waitFor();
+    await phone.page.getByTestId('chat-shared-media').click();
+    await phone.page.getByTestId('image-preview').waitFor();
+    await phone.page.keyboard.press('Escape');
+    await phone.page.getByTestId('image-preview').waitFor({ state: 'detached' });
     await phone.page.getByTestId('chat-shared-tab-file').click();
     expect(await phone.page.getByTestId('chat-shared-file').innerText()).toContain('plan.pdf');
     await phone.page.getByTestId('chat-shared-tab-link').click();
