@@ -1,10 +1,11 @@
 /**
  * Chat details (issue 22 point 4) in the browser, one server. Alice on a phone (390×844)
  * opens a private chat's details from ⋯: pin the chat there and her other terminal
- * (APP, desktop 1280×800) re-sorts it pinned; the shared content page shows the chat's photo (the viewer opens),
- * links (a tap opens the message in the chat box) and files; clear history on this
- * device empties the chat here only — a later message arrives, a reload does not bring
- * the cleared ones back, and Bob still has them. A group's new announcement is a card in
+ * (APP, desktop 1280×800) re-sorts it pinned; the shared content page shows the chat's
+ * photo (the viewer opens), file and link (a tap opens the message in the chat box);
+ * clear history on this device empties the chat here only — a later message arrives, a
+ * reload does not bring the cleared ones back, and her other terminal still has them.
+ * A group's new announcement is a card in
  * the chat that opens group info, the announcement on top; group info pins and shares too.
  * Screenshots in en-US, zh-CN and ar-SA.
  */
