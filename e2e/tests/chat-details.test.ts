@@ -136,6 +136,11 @@ describe('chat details', () => {
     await pinnedRow(desk.page, `chat-row-${ChatType.PRIVATE}-${bob.id}`);
     await eventually(async () => (await chatOrder(desk.page)).slice(0, 2), [bob.id, carol.id], 'pinned Bob first');
     await screenshot(phone.page, 'chat-details-en-US-390');
+    // "+" starts a group with Bob already picked.
+    await phone.page.getByTestId('chat-details-start-group').click();
+    expect(await phone.page.getByTestId(`pick-friend-${bob.id}`).locator('input').isChecked()).toBe(true);
+    await phone.page.getByTestId('nav-back').click();
+    await phone.page.getByTestId('chat-details').waitFor();
 
     // Shared: the photo (it opens the viewer), the file, the link (it opens its message in the chat box).
     await phone.page.getByTestId('chat-details-shared').click();

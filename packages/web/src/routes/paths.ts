@@ -73,6 +73,8 @@ export const Links = {
   groupInfo: (groupId: number) => withQuery(Paths.groupInfo, { groupId }),
   /** Without a group id: create a group. */
   groupEdit: (groupId?: number) => (groupId ? withQuery(Paths.groupEdit, { groupId }) : Paths.groupEdit),
+  /** Create a group with this friend already picked (a private chat's details, "+"). */
+  groupCreateWith: (friendId: number) => withQuery(Paths.groupEdit, { with: friendId }),
   groupInvite: (groupId: number) => withQuery(Paths.groupInvite, { groupId }),
   groupMember: (groupId: number) => withQuery(Paths.groupMember, { groupId }),
   chatSearch: (type: string, targetId: number) => withQuery(Paths.chatSearch, { type, targetId }),

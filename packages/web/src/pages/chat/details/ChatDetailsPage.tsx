@@ -73,7 +73,7 @@ function Details({ targetId }: { targetId: number }) {
           <button
             type="button"
             className="details-person"
-            onClick={() => void navigate(Links.groupEdit())}
+            onClick={() => void navigate(Links.groupCreateWith(targetId))}
             aria-label={t('chatDetails.startGroup')}
             data-testid="chat-details-start-group"
           >
