@@ -16,8 +16,12 @@ export interface ChatListActions {
   setDraft(type: ChatType, targetId: number, draft: string): void;
   /** `pinnedAt`: the server's pin time (friend or group entry), which orders pinned chats. */
   pinChat(type: ChatType, targetId: number, pinned: boolean, pinnedAt?: number): Promise<void>;
-  /** The pin of a friend or group entry (frames 82 / 92) applied to its chat, when held and different. */
-  syncPin(type: ChatType, targetId: number, pinnedAt: number): void;
+  /**
+   * The pin of a friend or group entry (frames 82 / 92) applied to its chat, when held and
+   * different. True: the chat was pinned on this device before pins were synced (no
+   * `pinnedAt`) and the entry is not: it stays pinned and the caller pins it on the server.
+   */
+  syncPin(type: ChatType, targetId: number, pinnedAt: number): boolean;
   removeChat(type: ChatType, targetId: number): Promise<void>;
   clearHistory(type: ChatType, targetId: number): Promise<void>;
   /** Sign-out: the peers' read marks are asked again next time. */
@@ -110,11 +114,13 @@ export function createChatList(
     return saver.flush(true);
   }
 
-  function syncPin(type: ChatType, targetId: number, pinnedAt: number): void {
-    if (!session.loaded) return;
+  function syncPin(type: ChatType, targetId: number, pinnedAt: number): boolean {
+    if (!session.loaded) return false;
     const c = core.chatOf(chatKey({ type, targetId }));
-    if (!c || (c.pinned === pinnedAt > 0 && (c.pinnedAt ?? 0) === pinnedAt)) return;
+    if (!c || (c.pinned === pinnedAt > 0 && (c.pinnedAt ?? 0) === pinnedAt)) return false;
+    if (c.pinned && c.pinnedAt === undefined && pinnedAt === 0) return true;
     void pinChat(type, targetId, pinnedAt > 0, pinnedAt);
+    return false;
   }
 
   /**

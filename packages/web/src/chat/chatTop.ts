@@ -26,16 +26,21 @@ export async function pinOnServer(type: ChatType, targetId: number, pinned: bool
   return undefined;
 }
 
-type SyncPin = (type: ChatType, targetId: number, pinnedAt: number) => void;
+/** Applies an entry's pin to its chat; true when a pin made on this device alone must go to the server. */
+type SyncPin = (type: ChatType, targetId: number, pinnedAt: number) => boolean;
+type Pin = (type: ChatType, targetId: number, pinned: boolean) => Promise<void>;
 
-/** Each held chat's pin set from its friend or group entry. */
-export function applyEntryPins(syncPin: SyncPin): void {
-  for (const f of friendsStore.get().list) syncPin(ChatType.PRIVATE, f.id, f.pinnedAt ?? 0);
-  for (const g of groupsStore.get().list) syncPin(ChatType.GROUP, g.id, g.pinnedAt ?? 0);
+/** Each held chat's pin set from its friend or group entry; a device-only pin of before is sent up once. */
+export function applyEntryPins(syncPin: SyncPin, pin: Pin): void {
+  const upload = (type: ChatType, id: number) => void pin(type, id, true).catch(() => undefined);
+  for (const f of friendsStore.get().list)
+    if (syncPin(ChatType.PRIVATE, f.id, f.pinnedAt ?? 0)) upload(ChatType.PRIVATE, f.id);
+  for (const g of groupsStore.get().list)
+    if (syncPin(ChatType.GROUP, g.id, g.pinnedAt ?? 0)) upload(ChatType.GROUP, g.id);
 }
 
 /** Keeps each chat's pin following its friend or group entry (list loads and frames 82 / 92). */
-export function followEntryPins(syncPin: SyncPin): void {
-  friendsStore.subscribe(() => applyEntryPins(syncPin));
-  groupsStore.subscribe(() => applyEntryPins(syncPin));
+export function followEntryPins(syncPin: SyncPin, pin: Pin): void {
+  friendsStore.subscribe(() => applyEntryPins(syncPin, pin));
+  groupsStore.subscribe(() => applyEntryPins(syncPin, pin));
 }

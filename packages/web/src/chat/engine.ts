@@ -44,7 +44,7 @@ export interface ChatEngine extends Omit<ChatActions, 'pinChat'> {
   /** `pinnedAt`: the server's pin time of a friend's or group's chat (it orders pinned chats). */
   pinChat(type: ChatType, targetId: number, pinned: boolean, pinnedAt?: number): Promise<void>;
   /** A friend's or group's entry's pin (frames 82 / 92) applied to its chat (chatList.ts). */
-  syncPin(type: ChatType, targetId: number, pinnedAt: number): void;
+  syncPin(type: ChatType, targetId: number, pinnedAt: number): boolean;
   start(userId: number): Promise<void>;
   stop(): Promise<void>;
   /** Logout: stop without saving and remove the user's stored chats. */

@@ -199,13 +199,13 @@ export function installChats(): void {
   onConnectionState((state) => engine.onConnection(state));
   friendsStore.subscribe(() => engine.refreshPeers());
   groupsStore.subscribe(() => engine.refreshPeers());
-  followEntryPins(engine.syncPin);
+  followEntryPins(engine.syncPin, chatActions.pinChat);
   // The stored chats may load after the lists: their pins are applied at each phase change too.
   let phase = chatsStore.get().phase;
   chatsStore.subscribe(() => {
     if (chatsStore.get().phase === phase) return;
     phase = chatsStore.get().phase;
-    applyEntryPins(engine.syncPin);
+    applyEntryPins(engine.syncPin, chatActions.pinChat);
   });
   document.addEventListener('visibilitychange', () => {
     engine.onVisibilityChange();
