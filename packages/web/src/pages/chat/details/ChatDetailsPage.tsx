@@ -74,7 +74,7 @@ function Details({ targetId }: { targetId: number }) {
             type="button"
             className="details-person"
             onClick={() => void navigate(Links.groupCreateWith(targetId))}
-            aria-label={t('chatDetails.startGroup')}
+            title={t('chatDetails.startGroup')}
             data-testid="chat-details-start-group"
           >
             <span className="details-add" aria-hidden="true">
