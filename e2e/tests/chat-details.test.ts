@@ -206,6 +206,7 @@ describe('chat details', () => {
     await card.click();
     await ar.page.locator('[data-testid="group-info"][data-role="member"]').waitFor();
     expect(await ar.page.getByTestId('group-info-announcement').innerText()).toContain('Bring boots');
+    await screenshot(ar.page, 'group-info-ar-SA-1280');
     await ar.page.getByTestId('chat-details-pin').click();
     await pinnedRow(ar.page, `chat-row-${ChatType.GROUP}-${group.id}`);
     await ar.page.getByTestId('chat-details-shared').click();
