@@ -168,11 +168,15 @@ function GroupInfo({ group }: { group: Group }) {
         <CellGroup>
           <SearchAndSharedCells type={ChatType.GROUP} targetId={group.id} />
         </CellGroup>
-        <CellGroup>
-          <PinCell type={ChatType.GROUP} targetId={group.id} pinned={pinned} />
-        </CellGroup>
+        {gone && (
+          <CellGroup>
+            <PinCell type={ChatType.GROUP} targetId={group.id} pinned={pinned} />
+          </CellGroup>
+        )}
         {!gone && (
           <CellGroup>
+            {/* Pin beside mute, as WeChat; one who left may still pin the kept chat (above). */}
+            <PinCell type={ChatType.GROUP} targetId={group.id} pinned={pinned} />
             <SwitchCell
               label={t('group.dnd')}
               on={group.isDnd}
