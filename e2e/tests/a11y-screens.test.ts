@@ -59,6 +59,8 @@ describe('axe-core on every screen', () => {
   const query = (key: string): string => {
     const q: Record<string, string | number> = {
       chatBox: `type=${ChatType.PRIVATE}&targetId=${bob.id}`,
+      chatDetails: `type=${ChatType.PRIVATE}&targetId=${bob.id}`,
+      chatShared: `type=${ChatType.PRIVATE}&targetId=${bob.id}`,
       userInfo: `id=${bob.id}`,
       friendRemark: `friendId=${bob.id}`,
       complaint: `targetType=1&targetId=${bob.id}&targetName=Bob`,

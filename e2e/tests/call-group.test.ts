@@ -91,6 +91,8 @@ describe('group calls (390×844)', () => {
     for (const p of [b, c]) {
       await expectCallPhase(p.page, 'incoming');
       expect((await p.page.getByTestId('call-peer-name').innerText()).trim()).toBe(a.nickName);
+      // The ring names the group it is for (issue 22 point 4).
+      expect((await p.page.getByTestId('call-group-name').innerText()).trim()).toBe('Call crew');
       expect((await p.page.getByTestId('call-status').innerText()).trim()).toBe(en('call.group.incoming'));
     }
     await screenshot(b.page, 'call-group-ringing');

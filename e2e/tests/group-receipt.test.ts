@@ -74,6 +74,9 @@ describe('groups: receipt message read by one member, then the other (390×844)'
     await openGroupFromList(b.page, groupId);
     await waitForText(b.page, text, false);
     expect(await receiptLine(b.page).count(), 'only the sender sees the counts').toBe(0);
+    // Bob sees it marked as a receipt message (issue 22 point 4).
+    const mark = b.page.getByTestId(`message-receipt-mark-${key}`);
+    expect((await mark.innerText()).trim()).toBe(en('chatBox.receiptRequested'));
     await eventually(lineText, en('chatBox.receiptCounts', { read: '1', unread: '1' }));
 
     await receiptLine(a.page).click();

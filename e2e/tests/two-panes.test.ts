@@ -135,10 +135,15 @@ describe('two panes at 1280×800, phone layout at 390×844', () => {
   it('opens user info in the pane from the chat and from Contacts', async () => {
     await chatRow(page, bob.id).click();
     await expectChatBox(page, bob.id);
+    // ⋯ opens the chat's details (issue 22 point 4); the friend there opens their profile.
     await page.getByTestId('chat-box-menu').click();
+    await page.getByTestId('layout-pane').getByTestId('chat-details').waitFor();
+    await page.getByTestId('chat-details-person').click();
     await page.getByTestId('layout-pane').getByTestId('user-info').waitFor();
     await page.getByTestId('tab-page-chat').waitFor({ state: 'visible' }); // the chat list stays
-    await page.getByTestId('nav-back').click(); // back to the chat, behind it in the pane
+    await page.getByTestId('nav-back').click(); // back to the details, then the chat, behind them in the pane
+    await page.getByTestId('layout-pane').getByTestId('chat-details').waitFor();
+    await page.getByTestId('nav-back').click();
     await expectChatBox(page, bob.id);
 
     // A tab with a page open changes only the list.

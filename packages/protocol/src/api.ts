@@ -17,6 +17,7 @@ import { consoleEndpoints } from './api-console.js';
 import { systemEndpoints } from './api-system.js';
 import { pushEndpoints } from './api-push.js';
 import { passwordEndpoints } from './api-password.js';
+import { chatDetailsEndpoints } from './api-chat-details.js';
 import { e, type Endpoint } from './api-endpoint.js';
 import { systemConfig } from './schemas/config.js';
 import { imageUploadResult } from './schemas/file.js';
@@ -301,6 +302,7 @@ export const api = {
   ...systemEndpoints,
   ...pushEndpoints,
   ...passwordEndpoints,
+  ...chatDetailsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

@@ -22,6 +22,8 @@ export const MessageType = {
   PIN: 15,
   TIP_TIME: 20,
   TIP_TEXT: 21,
+  /** A group's new announcement as a card in the chat (issue 22 point 4): `content` the text, sent by who changed it. */
+  GROUP_ANNOUNCEMENT: 22,
   LOADING: 30,
   ACT_RT_VOICE: 40,
   ACT_RT_VIDEO: 41,

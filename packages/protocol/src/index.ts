@@ -36,6 +36,7 @@ export * from './schemas/frames.js';
 export * from './schemas/favourite.js';
 export * from './schemas/device.js';
 export * from './schemas/search.js';
+export * from './schemas/chat-details.js';
 export * from './search-text.js';
 export * from './schemas/console.js';
 export * from './schemas/discover.js';

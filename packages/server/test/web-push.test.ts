@@ -154,6 +154,22 @@ describe('who is notified', () => {
     await client.ok('groupDnd', { token: tok(bob), body: { groupId, isDnd: false } });
   });
 
+  it('a new group announcement notifies the members with its text (the card, not the tip)', async () => {
+    const change = () =>
+      client.ok('groupModify', { token: tok(alice), body: { id: groupId, notice: 'Lunch at\nnoon' } });
+    const got = await pushedTo('/push/bob', change);
+    expect(got).toHaveLength(1);
+    expect(decryptPayload(got[0]!.body, bobKeys)).toMatchObject({
+      kind: PushKind.MESSAGE,
+      chatType: ChatType.GROUP,
+      chatId: groupId,
+      type: MessageType.GROUP_ANNOUNCEMENT,
+      title: 'Team',
+      from: 'Alice',
+      body: 'Lunch at noon',
+    });
+  });
+
   it('a group edit notifies only whom it newly mentions, like a new mention', async () => {
     let id = 0;
     const sent = await pushedTo('/push/bob', async () => {

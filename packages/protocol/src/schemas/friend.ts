@@ -26,6 +26,8 @@ export const friend = z.object({
    */
   lastSeenAt: z.number().int().optional(),
   isDnd: z.boolean(),
+  /** When I pinned this chat to the top of my chat list (ms; 0 = not pinned; `PUT /friend/top`). */
+  pinnedAt: z.number().int(),
   /** The friend's account was deleted: the entry stays, greyed, until removed. */
   deleted: z.boolean(),
   /** I have this friend on my blocklist. */

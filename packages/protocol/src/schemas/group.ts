@@ -49,6 +49,8 @@ export const group = z.object({
   /** Every member may pin messages (off: only the owner and admins; docs/PROTOCOL.md "Pinned messages"). */
   pinByMembers: z.boolean(),
   isDnd: z.boolean(),
+  /** When I pinned this group's chat to the top of my chat list (ms; 0 = not pinned; `PUT /group/top`). */
+  pinnedAt: z.number().int(),
   /** I am the owner or an admin. */
   isManager: z.boolean(),
   /** My own voice in this group is muted (mute-all does not set it). */

@@ -26,6 +26,7 @@ import { pins } from './migrations/0022_pins.js';
 import { linkPreviews } from './migrations/0023_link_previews.js';
 import { lastSeenPrivacy } from './migrations/0024_last_seen_privacy.js';
 import { friendRequests } from './migrations/0025_friend_requests.js';
+import { chatDetails } from './migrations/0026_chat_details.js';
 import { media } from './migrations/0027_media.js';
 import { passwordReset } from './migrations/0028_password_reset.js';
 
@@ -56,6 +57,7 @@ const migrations = {
   '0023_link_previews': linkPreviews,
   '0024_last_seen_privacy': lastSeenPrivacy,
   '0025_friend_requests': friendRequests,
+  '0026_chat_details': chatDetails,
   '0027_media': media,
   '0028_password_reset': passwordReset,
 } as const;

@@ -63,6 +63,8 @@ export interface FriendsTable {
   friend_id: number;
   remark: string;
   is_dnd: number;
+  /** When the owner pinned this chat to the top (ms; 0 = not pinned; migration 0026). */
+  pinned_at: Generated<number>;
   created_at: number;
 }
 
@@ -147,6 +149,8 @@ export interface GroupMembersTable {
   is_manager: number;
   is_muted: number;
   is_dnd: number;
+  /** When the member pinned the group's chat to the top (ms; 0 = not pinned; migration 0026). */
+  pinned_at: Generated<number>;
   quit: number;
   /** Group messages with a larger id are this member's. */
   joined_at_id: number;

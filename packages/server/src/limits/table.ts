@@ -116,6 +116,12 @@ export const DEFAULT_LIMITS: Record<EndpointName, EndpointLimit> = {
   groupMembersMuted: setting,
   groupForbidAddFriend: setting,
   groupPinByMembers: setting,
+  // chat details (issue 22 point 4): pinning a chat is a setting; a shared-content page is a costly read
+  // (a tab switch or a scroll of the grid is a page).
+  friendTop: setting,
+  groupTop: setting,
+  privateShared: { user: [60, MIN], address: [600, MIN] },
+  groupShared: { user: [60, MIN], address: [600, MIN] },
   // group messages: as private ones
   groupSend: { user: [120, MIN], address: [1200, MIN] },
   groupRecall: { user: [30, MIN], address: [300, MIN] },

@@ -8,6 +8,7 @@ import { contactRoutes } from './contacts.js';
 import { discoverRoutes } from './discover.js';
 import { favouriteRoutes } from './favourites.js';
 import { searchRoutes } from './search.js';
+import { chatDetailsRoutes } from './chat-details.js';
 import { deviceRoutes } from './devices.js';
 import { fileRoutes } from './file.js';
 import { groupCallRoutes } from './group-calls.js';
@@ -35,4 +36,5 @@ export const buildHandlers = (services: Services): Handlers => ({
   ...discoverRoutes(services),
   ...pushRoutes(services),
   ...passwordRoutes(services),
+  ...chatDetailsRoutes(services),
 });

@@ -31,6 +31,7 @@ interface FriendJoinRow {
   friendId: number;
   remark: string;
   is_dnd: number;
+  pinned_at: number;
   created_at: number;
   user_name: string;
   nick_name: string;
@@ -75,6 +76,7 @@ export class FriendService {
         'f.friend_id as friendId',
         'f.remark',
         'f.is_dnd',
+        'f.pinned_at',
         'f.created_at',
         'u.user_name',
         'u.nick_name',
@@ -115,6 +117,7 @@ export class FriendService {
       onlineApp: terminals.includes(Terminal.APP),
       ...lastSeen,
       isDnd: row.is_dnd === 1,
+      pinnedAt: Number(row.pinned_at),
       deleted: row.deleted === 1,
       isBlocked: row.blockId !== null,
       createTime: row.created_at,
@@ -269,6 +272,18 @@ export class FriendService {
     const result = await this.db
       .updateTable('friends')
       .set({ is_dnd: isDnd ? 1 : 0 })
+      .where('user_id', '=', me)
+      .where('friend_id', '=', friendId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError('notFriend');
+    await this.pushEntry(me, friendId, MessageType.FRIEND_UPDATE);
+  }
+
+  /** Pins my chat with the friend to the top of my chat list (now), or unpins it; only my terminals learn it. */
+  async top(me: number, friendId: number, isTop: boolean): Promise<void> {
+    const result = await this.db
+      .updateTable('friends')
+      .set({ pinned_at: isTop ? this.clock() : 0 })
       .where('user_id', '=', me)
       .where('friend_id', '=', friendId)
       .executeTakeFirst();

@@ -1,4 +1,5 @@
 /** Builds the service graph once; routes and the gateway receive it. */
+import { SharedContentService } from './shared/shared-service.js';
 import type { Redis } from 'ioredis';
 import { closeRedis } from '../realtime/redis.js';
 import type { Config } from '../config.js';
@@ -118,6 +119,8 @@ export interface Services {
   favourites: FavouriteService;
   /** Message search over the stored history (trigram indexes, migration 0011). */
   search: SearchService;
+  /** The shared media, files and links of one chat (issue 22 point 4). */
+  shared: SharedContentService;
   /** SQLite: messages enter the search index in batches (migration 0017). */
   searchIndexer: SearchIndexer;
   /** Typing indicator frames (cmd 6): checked and relayed, never stored. */
@@ -315,6 +318,7 @@ export function createServices(
     systemMessages: new SystemMessageService(db.kysely, new SystemStream(serializer, push), push, facts, clock),
     favourites: new FavouriteService(db.kysely, serializer, push, clock),
     search: new SearchService(db.kysely, db.dialect, relations, searchIndexer),
+    shared: new SharedContentService(db.kysely, relations),
     searchIndexer,
     typing: new TypingService(db.kysely, relations, push, (err) => console.warn('typing relay failed', err), clock),
     // moderation console and Discover (docs/PROTOCOL.md); the console reads its peers through `services`.

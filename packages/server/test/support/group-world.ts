@@ -109,11 +109,19 @@ const MESSAGE_ENDPOINTS = [
   'groupHistory',
 ] as const satisfies readonly GroupEndpoint[];
 export type GroupMessageEndpoint = (typeof MESSAGE_ENDPOINTS)[number];
-export type GroupManagementEndpoint = Exclude<GroupEndpoint, GroupMessageEndpoint>;
+/** Chat details (issue 22 point 4): their rows are in authorization-matrix-details.test.ts. */
+const DETAILS_ENDPOINTS = ['groupTop', 'groupShared'] as const satisfies readonly GroupEndpoint[];
+export type GroupDetailsEndpoint = (typeof DETAILS_ENDPOINTS)[number];
+export type GroupManagementEndpoint = Exclude<GroupEndpoint, GroupMessageEndpoint | GroupDetailsEndpoint>;
 const isMessageEndpoint = (n: GroupEndpoint): n is GroupMessageEndpoint =>
   (MESSAGE_ENDPOINTS as readonly string[]).includes(n);
+const isDetailsEndpoint = (n: GroupEndpoint): n is GroupDetailsEndpoint =>
+  (DETAILS_ENDPOINTS as readonly string[]).includes(n);
 export const messageEndpoints = groupEndpoints.filter(isMessageEndpoint);
-export const managementEndpoints = groupEndpoints.filter((n): n is GroupManagementEndpoint => !isMessageEndpoint(n));
+export const detailsEndpoints = groupEndpoints.filter(isDetailsEndpoint);
+export const managementEndpoints = groupEndpoints.filter(
+  (n): n is GroupManagementEndpoint => !isMessageEndpoint(n) && !isDetailsEndpoint(n),
+);
 
 /** The world around the matrix, a check that every endpoint of `endpoints` has every role, and one test per cell. */
 export function describeMatrix<E extends GroupEndpoint>(title: string, endpoints: E[], matrix: () => Record<E, Row>) {

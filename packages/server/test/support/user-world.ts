@@ -104,13 +104,17 @@ export const selfOnly = (owner: () => Promise<void>): Row => ({
 
 /**
  * Group endpoints have their own matrix of roles (group-authorization.test.ts); the friend
- * request rows live in authorization-matrix-requests.test.ts (same world, own file).
+ * request rows live in authorization-matrix-requests.test.ts and the chat details rows
+ * (issue 22 point 4) in authorization-matrix-details.test.ts (same world, own files).
  */
-export type UserEndpoint = Exclude<EndpointName, `group${string}` | `friendRequest${string}`>;
+export const DETAILS_USER_ENDPOINTS = ['friendTop', 'privateShared'] as const satisfies readonly EndpointName[];
+export type DetailsUserEndpoint = (typeof DETAILS_USER_ENDPOINTS)[number];
+export type UserEndpoint = Exclude<EndpointName, `group${string}` | `friendRequest${string}` | DetailsUserEndpoint>;
 export const isGroupEndpoint = (name: EndpointName): boolean => name.startsWith('group');
 export const isFriendRequestEndpoint = (name: EndpointName): boolean => name.startsWith('friendRequest');
 export const userEndpoints = (Object.keys(api) as EndpointName[]).filter(
-  (n) => !isGroupEndpoint(n) && !isFriendRequestEndpoint(n),
+  (n) =>
+    !isGroupEndpoint(n) && !isFriendRequestEndpoint(n) && !(DETAILS_USER_ENDPOINTS as readonly string[]).includes(n),
 ) as UserEndpoint[];
 
 export const complaintAgainst = (targetId: number) => ({

@@ -71,4 +71,44 @@ describe('list order, pin and remove', () => {
     await s.engine.start(ME);
     expect(s.chat()).toMatchObject({ pinned: true, draft: 'half a thought' });
   });
+
+  it('pinned chats sort by pin time, newest pin first; a synced pin applies only when it differs', async () => {
+    const s = await ready();
+    s.engine.onFrame(wire(1, { sendId: ANN, sendTime: 1000 }));
+    s.engine.onFrame(wire(2, { sendId: BOB, sendTime: 2000 }));
+    const bobKey = chatKey({ type: P, targetId: BOB });
+    s.engine.syncPin(P, BOB, 500);
+    s.engine.syncPin(P, ANN, 900);
+    await s.engine.flush();
+    expect(sortedKeys(s.store.get().chats)).toEqual([annKey, bobKey]);
+    const before = s.store.get().chats[annKey];
+    s.engine.syncPin(P, ANN, 900);
+    expect(s.store.get().chats[annKey]).toBe(before);
+    s.engine.syncPin(P, ANN, 0);
+    await s.engine.flush();
+    expect(s.chat()).toMatchObject({ pinned: false, pinnedAt: 0 });
+    expect(sortedKeys(s.store.get().chats)).toEqual([bobKey, annKey]);
+  });
+
+  it('clear history empties the chat on this device only; later messages arrive, history does not bring the old ones back', async () => {
+    const s = await ready();
+    for (let id = 1; id <= 4; id++) s.engine.onFrame(wire(id));
+    await s.engine.clearHistory(P, ANN);
+    expect(s.chat()).toMatchObject({ messages: [], unreadCount: 0, hasMore: false });
+    expect(s.chat()!.last).toBeUndefined();
+    s.api.history.mockResolvedValue([1, 2, 3, 4].map((id) => wire(id)));
+    s.engine.onFrame(wire(5));
+    await s.engine.openChat(P, ANN);
+    await s.engine.loadOlder(P, ANN);
+    expect(s.chat()!.messages.map((m) => m.id)).toEqual([5]);
+    // A restart keeps the floor.
+    await s.engine.flush();
+    await s.engine.stop();
+    await s.engine.start(ME);
+    s.engine.onConnection('loggedIn');
+    s.engine.onFrame(loading(true));
+    s.engine.onFrame(wire(2));
+    s.engine.onFrame(loading(false));
+    expect(s.chat()!.messages.map((m) => m.id)).toEqual([5]);
+  });
 });

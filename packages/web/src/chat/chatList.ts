@@ -14,8 +14,16 @@ export interface ChatListActions {
   openChat(type: ChatType, targetId: number): Promise<void>;
   closeChat(type: ChatType, targetId: number): void;
   setDraft(type: ChatType, targetId: number, draft: string): void;
-  pinChat(type: ChatType, targetId: number, pinned: boolean): Promise<void>;
+  /** `pinnedAt`: the server's pin time (friend or group entry), which orders pinned chats. */
+  pinChat(type: ChatType, targetId: number, pinned: boolean, pinnedAt?: number): Promise<void>;
+  /**
+   * The pin of a friend or group entry (frames 82 / 92) applied to its chat, when held and
+   * different. True: the chat was pinned on this device before pins were synced (no
+   * `pinnedAt`) and the entry is not: it stays pinned and the caller pins it on the server.
+   */
+  syncPin(type: ChatType, targetId: number, pinnedAt: number): boolean;
   removeChat(type: ChatType, targetId: number): Promise<void>;
+  clearHistory(type: ChatType, targetId: number): Promise<void>;
   /** Sign-out: the peers' read marks are asked again next time. */
   reset(): void;
 }
@@ -97,9 +105,47 @@ export function createChatList(
     core.patch(key, (c) => (c.draft === draft ? c : { ...c, draft }));
   }
 
-  async function pinChat(type: ChatType, targetId: number, pinned: boolean): Promise<void> {
+  async function pinChat(type: ChatType, targetId: number, pinned: boolean, pinnedAt?: number): Promise<void> {
     if (!session.loaded) await core.untilLoaded();
-    core.patch(chatKey({ type, targetId }), (c) => (c.pinned === pinned ? c : { ...c, pinned }));
+    const at = pinned ? (pinnedAt ?? Date.now()) : 0;
+    core.patch(chatKey({ type, targetId }), (c) =>
+      c.pinned === pinned && (c.pinnedAt ?? 0) === at ? c : { ...c, pinned, pinnedAt: at },
+    );
+    return saver.flush(true);
+  }
+
+  function syncPin(type: ChatType, targetId: number, pinnedAt: number): boolean {
+    if (!session.loaded) return false;
+    const c = core.chatOf(chatKey({ type, targetId }));
+    if (!c || (c.pinned === pinnedAt > 0 && (c.pinnedAt ?? 0) === pinnedAt)) return false;
+    if (c.pinned && c.pinnedAt === undefined && pinnedAt === 0) return true;
+    void pinChat(type, targetId, pinnedAt > 0, pinnedAt);
+    return false;
+  }
+
+  /**
+   * Clear history on this device: the chat stays in the list, empty; the server and the
+   * other party keep everything. Its messages up to now stay gone here (the cleared-up-to
+   * id, as a deleted chat's): pulls and history pages never bring them back; later ones arrive.
+   */
+  async function clearHistory(type: ChatType, targetId: number): Promise<void> {
+    if (!session.loaded) await core.untilLoaded();
+    const key = chatKey({ type, targetId });
+    const chat = core.chatOf(key);
+    if (!chat) return saver.lastSave();
+    const cursor = type === ChatType.PRIVATE ? session.cursor : type === ChatType.GROUP ? session.groupCursor : 0;
+    const held = chat.messages.reduce((n, m) => Math.max(n, m.id ?? 0), 0);
+    session.clearedUpTo.set(key, Math.max(session.clearedUpTo.get(key) ?? 0, held, cursor));
+    // Messages still sending (no id yet) stay: they are newer than anything cleared.
+    core.patch(key, (c) => ({
+      ...c,
+      messages: c.messages.filter((m) => m.id === undefined),
+      last: undefined,
+      unreadCount: 0,
+      atMe: false,
+      atAll: false,
+      hasMore: false,
+    }));
     return saver.flush(true);
   }
 
@@ -124,5 +170,14 @@ export function createChatList(
     return saver.flush(true);
   }
 
-  return { openChat, closeChat, setDraft, pinChat, removeChat, reset: () => maxReadFetched.clear() };
+  return {
+    openChat,
+    closeChat,
+    setDraft,
+    pinChat,
+    syncPin,
+    removeChat,
+    clearHistory,
+    reset: () => maxReadFetched.clear(),
+  };
 }

@@ -41,7 +41,11 @@ export { PULL_BATCH_MS, PULL_RETRY_MS, PULL_SAFETY_MS } from './sync';
 export type { GroupChatApi } from './deps';
 
 /** The screens' actions (types.ts) plus what the app wiring and tests drive. */
-export interface ChatEngine extends ChatActions {
+export interface ChatEngine extends Omit<ChatActions, 'pinChat'> {
+  /** `pinnedAt`: the server's pin time of a friend's or group's chat (it orders pinned chats). */
+  pinChat(type: ChatType, targetId: number, pinned: boolean, pinnedAt?: number): Promise<void>;
+  /** A friend's or group's entry's pin (frames 82 / 92) applied to its chat (chatList.ts). */
+  syncPin(type: ChatType, targetId: number, pinnedAt: number): boolean;
   start(userId: number): Promise<void>;
   stop(): Promise<void>;
   /** Logout: stop without saving and remove the user's stored chats. */
@@ -136,7 +140,9 @@ export function createChatEngine(store: Store<ChatsState>, deps: ChatEngineDeps)
     loadOlder,
     setDraft: chatList.setDraft,
     pinChat: chatList.pinChat,
+    syncPin: chatList.syncPin,
     removeChat: chatList.removeChat,
+    clearHistory: chatList.clearHistory,
     refreshPeers: () => {
       core.refreshPeers();
       groupIncoming.applyReadPositions();

@@ -28,6 +28,7 @@ import { offerPushPermission } from '../push';
 import { pageVisible, showNotification } from './notify';
 import { createIdbPersistence, createMemoryPersistence } from './persistence';
 import { createPinStore, idbPinCopies } from './pins';
+import { applyEntryPins, followEntryPins, pinOnServer } from './chatTop';
 import { lastIsMissedCall, previewSegments, previewText } from './preview';
 import { chatKey, type ChatActions, type ChatListState, type ChatSummary, type ChatView } from './types';
 import { unreadTotal, withMuted } from './unread';
@@ -151,10 +152,15 @@ export const chatActions: ChatActions = {
   loadOlder: engine.loadOlder,
   setDraft: engine.setDraft,
   // The SYSTEM entry belongs to the system stream (src/system/).
-  pinChat: (type, targetId, pinned) =>
-    type === ChatType.SYSTEM ? Promise.resolve(systemActions.pin(pinned)) : engine.pinChat(type, targetId, pinned),
+  pinChat: async (type, targetId, pinned) => {
+    if (type === ChatType.SYSTEM) return systemActions.pin(pinned);
+    // A friend's or group's chat is pinned on the server, so every terminal sorts it (frames 82 / 92).
+    const pinnedAt = await pinOnServer(type, targetId, pinned);
+    return engine.pinChat(type, targetId, pinned, pinnedAt);
+  },
   removeChat: (type, targetId) =>
     type === ChatType.SYSTEM ? Promise.resolve(systemActions.remove()) : engine.removeChat(type, targetId),
+  clearHistory: (type, targetId) => engine.clearHistory(type, targetId),
 };
 
 /** Deleted on this device (delete for me, or its chat deleted after it): search leaves it out. */
@@ -195,6 +201,14 @@ export function installChats(): void {
   onConnectionState((state) => engine.onConnection(state));
   friendsStore.subscribe(() => engine.refreshPeers());
   groupsStore.subscribe(() => engine.refreshPeers());
+  followEntryPins(engine.syncPin, chatActions.pinChat);
+  // The stored chats may load after the lists: their pins are applied at each phase change too.
+  let phase = chatsStore.get().phase;
+  chatsStore.subscribe(() => {
+    if (chatsStore.get().phase === phase) return;
+    phase = chatsStore.get().phase;
+    applyEntryPins(engine.syncPin, chatActions.pinChat);
+  });
   document.addEventListener('visibilitychange', () => {
     engine.onVisibilityChange();
     if (!pageVisible()) void engine.flush();

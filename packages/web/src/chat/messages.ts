@@ -206,6 +206,7 @@ export function isListedType(type: number): boolean {
   return (
     (type >= MessageType.TEXT && type <= MessageType.CARD) ||
     type === MessageType.TIP_TEXT ||
+    type === MessageType.GROUP_ANNOUNCEMENT ||
     type === MessageType.ACT_RT_VOICE ||
     type === MessageType.ACT_RT_VIDEO
   );

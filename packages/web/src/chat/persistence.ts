@@ -34,6 +34,8 @@ export interface StoredChat {
   atMe: boolean;
   atAll: boolean;
   pinned: boolean;
+  /** When it was pinned (the server's time for a friend's or group's chat): newest pin first. */
+  pinnedAt?: number;
   draft: string;
   messages: ChatMessage[];
   /** Ids deleted for me: history pages must not bring them back. */

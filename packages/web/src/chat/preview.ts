@@ -162,6 +162,9 @@ function contentSegments(last: LastMessage, t: Translate, peerName: string): Seg
   if (last.type === MessageType.TIP_TEXT) {
     return tipSegments(last.content, t, last.tip, { selfSend: last.selfSend, name: peerName });
   }
+  if (last.type === MessageType.GROUP_ANNOUNCEMENT) {
+    return [t('announcement.preview'), ' ', user(last.content.replace(/\s+/g, ' '))];
+  }
   if (last.type === MessageType.TEXT) {
     const text = last.atAll ? atAllFromWire(last.content, [AT_ALL], t('group.atAll')) : last.content;
     return [user(emojiText(text).replace(/\s+/g, ' '))];

@@ -36,6 +36,7 @@ export const EMPTY_CHATS: ChatsState = { userId: null, phase: 'idle', chats: {},
 /** Pinned first, then by last activity, newest first. */
 export function compareChats(a: ChatRecord, b: ChatRecord): number {
   if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  if (a.pinned && (a.pinnedAt ?? 0) !== (b.pinnedAt ?? 0)) return (b.pinnedAt ?? 0) - (a.pinnedAt ?? 0);
   return Math.max(b.lastSendTime, b.openedAt) - Math.max(a.lastSendTime, a.openedAt);
 }
 
@@ -111,6 +112,7 @@ export function toStored(rec: ChatRecord): StoredChat {
     atMe: rec.atMe,
     atAll: rec.atAll,
     pinned: rec.pinned,
+    pinnedAt: rec.pinnedAt,
     draft: rec.draft,
     messages: messages.map((m) => (m.progress === undefined ? m : { ...m, progress: undefined })),
     deletedIds: rec.deletedIds,

@@ -159,6 +159,9 @@ export interface ChatActions {
   deleteMessage(type: ChatType, targetId: number, key: string): Promise<void>;
   loadOlder(type: ChatType, targetId: number): Promise<void>;
   setDraft(type: ChatType, targetId: number, draft: string): void;
+  /** Pins the chat on every terminal (a friend's or group's chat: `PUT /friend/top`, `/group/top`). */
   pinChat(type: ChatType, targetId: number, pinned: boolean): Promise<void>;
   removeChat(type: ChatType, targetId: number): Promise<void>;
+  /** Removes the chat's messages from this device only; the chat stays (chatList.ts). */
+  clearHistory(type: ChatType, targetId: number): Promise<void>;
 }

@@ -17,6 +17,7 @@ export function makeFriend(id: number, patch: Partial<Friend> = {}): Friend {
     onlineWeb: false,
     onlineApp: false,
     isDnd: false,
+    pinnedAt: 0,
     deleted: false,
     isBlocked: false,
     createTime: 1_700_000_000_000,

@@ -18,6 +18,7 @@ export function makeGroup(id: number, patch: Partial<Group> = {}): Group {
     forbidAddFriend: false,
     pinByMembers: false,
     isDnd: false,
+    pinnedAt: 0,
     isManager: false,
     isMemberMuted: false,
     isBanned: false,

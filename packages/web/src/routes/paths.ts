@@ -5,6 +5,9 @@ export const Paths = {
   chatBox: '/pages/chat/chat-box',
   /** Not in spec §2: search the messages of one chat (`?type=&targetId=`). */
   chatSearch: '/pages/chat/chat-search',
+  /** Not in spec §2: a private chat's details and a chat's shared media, files and links (issue 22). */
+  chatDetails: '/pages/chat/chat-details',
+  chatShared: '/pages/chat/chat-shared',
   friend: '/pages/friend/friend',
   discover: '/pages/discover/discover',
   mine: '/pages/mine/mine',
@@ -75,6 +78,8 @@ export const Links = {
   groupInfo: (groupId: number) => withQuery(Paths.groupInfo, { groupId }),
   /** Without a group id: create a group. */
   groupEdit: (groupId?: number) => (groupId ? withQuery(Paths.groupEdit, { groupId }) : Paths.groupEdit),
+  /** Create a group with this friend already picked (a private chat's details, "+"). */
+  groupCreateWith: (friendId: number) => withQuery(Paths.groupEdit, { with: friendId }),
   groupInvite: (groupId: number) => withQuery(Paths.groupInvite, { groupId }),
   groupMember: (groupId: number) => withQuery(Paths.groupMember, { groupId }),
   chatSearch: (type: string, targetId: number) => withQuery(Paths.chatSearch, { type, targetId }),

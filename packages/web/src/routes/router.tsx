@@ -24,6 +24,8 @@ const FriendRemark = lazyPage(() => import('../pages/friend/FriendRemarkPage'));
 const FriendRequests = lazyPage(() => import('../pages/friend/NewFriendsPage'));
 const UserInfo = lazyPage(() => import('../pages/common/UserInfoPage'));
 const ChatSearch = lazyPage(() => import('../pages/search/ChatSearchPage'));
+const ChatDetails = lazyPage(() => import('../pages/chat/details/ChatDetailsPage'));
+const ChatShared = lazyPage(() => import('../pages/chat/details/ChatSharedPage'));
 const Complaint = lazyPage(() => import('../pages/common/ComplaintPage'));
 const ComplaintList = lazyPage(() => import('../pages/common/ComplaintListPage'));
 const ComplaintInfo = lazyPage(() => import('../pages/common/ComplaintInfoPage'));
@@ -82,6 +84,8 @@ export const router = createHashRouter([
           { path: Paths.minePrivacy, element: <PrivacySettings /> },
           { path: Paths.chatBox, element: <ChatBox /> },
           { path: Paths.chatSearch, element: <ChatSearch /> },
+          { path: Paths.chatDetails, element: <ChatDetails /> },
+          { path: Paths.chatShared, element: <ChatShared /> },
           { path: Paths.group, element: <GroupList /> },
           { path: Paths.groupInfo, element: <GroupInfo /> },
           { path: Paths.groupEdit, element: <GroupEdit /> },

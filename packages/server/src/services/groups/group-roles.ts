@@ -9,7 +9,15 @@ import { MessageType, buildGroupTip } from '@parley/protocol';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { PushService } from '../../realtime/push.js';
-import { activeMembers, assertActive, assertMember, isManager, isOwner, loadAccess } from './access.js';
+import {
+  activeMembers,
+  assertActive,
+  assertEverMember,
+  assertMember,
+  isManager,
+  isOwner,
+  loadAccess,
+} from './access.js';
 import type { GroupChanges } from './changes.js';
 import type { GroupStream } from './stream.js';
 import { pushGroupSync } from './sync.js';
@@ -30,6 +38,18 @@ export class GroupRoleService {
     await this.db
       .updateTable('group_members')
       .set({ is_dnd: isDnd ? 1 : 0 })
+      .where('id', '=', member.id)
+      .execute();
+    await pushGroupSync(this.db, this.push, access.group, [me], MessageType.GROUP_UPDATE);
+  }
+
+  /** My pin of the group's chat to the top of my chat list (now), or its removal; a former member may pin too. */
+  async top(me: number, groupId: number, isTop: boolean): Promise<void> {
+    const access = await loadAccess(this.db, groupId, me);
+    const member = assertEverMember(access);
+    await this.db
+      .updateTable('group_members')
+      .set({ pinned_at: isTop ? this.stream.clock() : 0 })
       .where('id', '=', member.id)
       .execute();
     await pushGroupSync(this.db, this.push, access.group, [me], MessageType.GROUP_UPDATE);

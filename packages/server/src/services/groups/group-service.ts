@@ -107,8 +107,11 @@ export class GroupService {
         const name = await this.changes.name(db, group.id, me);
         if (patch.name !== undefined)
           await this.stream.tipToMembers(db, group.id, me, buildGroupTip('renamed', { name, group: patch.name }));
-        if (patch.notice !== undefined)
+        if (patch.notice !== undefined) {
           await this.stream.tipToMembers(db, group.id, me, buildGroupTip('noticeChanged', { name }));
+          // A new text (not a cleared one) is posted as a card, as WeChat does; the tip stays for older clients.
+          if (patch.notice !== '') await this.stream.announce(db, group.id, me, name, patch.notice);
+        }
         return db.selectFrom('groups').selectAll().where('id', '=', group.id).executeTakeFirstOrThrow();
       });
       await this.changes.syncAll(updated, [], nickChanged ? [me] : []);

@@ -76,6 +76,35 @@ export class GroupStream {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * The group's new announcement as a card message (GROUP_ANNOUNCEMENT, 22) from `sendId`,
+   * stored in the stream so an offline member pulls it once, and published to the current
+   * members (call under `run`).
+   */
+  async announce(db: Kysely<Database>, groupId: number, sendId: number, sendNickName: string, notice: string) {
+    const row = await db
+      .insertInto('group_messages')
+      .values({
+        tmp_id: null,
+        group_id: groupId,
+        send_id: sendId,
+        send_nick_name: sendNickName,
+        type: MessageType.GROUP_ANNOUNCEMENT,
+        content: notice,
+        status: MessageStatus.SENDED,
+        send_time: this.clock(),
+        at_user_ids: '[]',
+        receipt: 0,
+        receipt_ok: 0,
+        quote_message_id: null,
+        tip: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await this.publish(await this.activeMemberIds(db, groupId), toWireGroupMessage(row));
+    return row;
+  }
+
   /** Publishes a stored message to the members (call under `run`, after the commit). */
   async publish(memberIds: readonly number[], msg: GroupMessage, sender?: { id: number; terminal: Terminal }) {
     const frame = { cmd: Cmd.GROUP_MESSAGE, data: msg } as const;

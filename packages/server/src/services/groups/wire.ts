@@ -42,6 +42,7 @@ function liveGroup(
     forbidAddFriend: group.forbid_add_friend === 1,
     pinByMembers: group.pin_by_members === 1,
     isDnd: member.is_dnd === 1,
+    pinnedAt: Number(member.pinned_at),
     isManager: group.owner_id === member.user_id || member.is_manager === 1,
     isMemberMuted: member.is_muted === 1,
     isBanned: group.is_banned === 1,

@@ -59,7 +59,8 @@ const DAY_S = 86_400;
 const RING_TTL_S = RING_TIMEOUT_MS / 1000;
 
 export function preview(type: number, content: string): string {
-  if (type !== MessageType.TEXT) return '';
+  // A group's announcement card (22) reads as its text, like a text message.
+  if (type !== MessageType.TEXT && type !== MessageType.GROUP_ANNOUNCEMENT) return '';
   // `#name;` emoji tokens travel as their characters, as the chat list shows them.
   const text = splitEmoji(content)
     .map((p) => (p.kind === 'text' ? p.text : (EMOJI_CHAR.get(p.name) ?? `#${p.name};`)))
@@ -132,7 +133,7 @@ function groupNotice(d: Data, type: number, senderId: number, to: FrameTargets):
   if (groupId <= 0) return null;
   const url = chatPushUrl(ChatType.GROUP, groupId);
   const base = { chatType: ChatType.GROUP, chatId: groupId, senderId, type, body: '', url } as const;
-  if (isNormalType(type) && !d.tip) {
+  if ((isNormalType(type) && !d.tip) || type === MessageType.GROUP_ANNOUNCEMENT) {
     return {
       ...base,
       kind: PushKind.MESSAGE,

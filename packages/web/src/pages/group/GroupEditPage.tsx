@@ -60,7 +60,9 @@ function GroupForm({ group }: { group?: Group }) {
   });
   const [nickName, setNickName] = useState(group?.remarkNickName ?? '');
   const [remark, setRemark] = useState(group?.remarkGroupName ?? '');
-  const [friendIds, setFriendIds] = useState<number[]>([]);
+  // "+" in a private chat's details starts a group with that friend picked.
+  const withFriend = useIdParam('with');
+  const [friendIds, setFriendIds] = useState<number[]>(() => (withFriend && !group ? [withFriend] : []));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);

@@ -7,7 +7,8 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComplaintTargetType, type Group } from '@parley/protocol';
+import { ChatType, ComplaintTargetType, type Group } from '@parley/protocol';
+import { useChatSummary } from '../../chat';
 import { useCurrentUser } from '../../app/session';
 import {
   dissolveGroup,
@@ -35,6 +36,7 @@ import { MemberGrid } from './MemberGrid';
 import { MemberSelector } from './MemberSelector';
 import { useServerLimits } from '../../app/serverConfig';
 import { byRole } from './memberSearch';
+import { ClearHistoryCell, PinCell, SearchAndSharedCells } from '../chat/details/DetailsCells';
 import '../../ui/form.css';
 import './group.css';
 
@@ -70,6 +72,8 @@ function GroupInfo({ group }: { group: Group }) {
   // The server's cap, from /system/config (loaded at app start).
   const adminsMax = useServerLimits().groupAdminsMax;
   const gone = role === 'none';
+  const summary = useChatSummary(ChatType.GROUP, group.id);
+  const pinned = summary?.pinned ?? group.pinnedAt > 0;
   const isOwner = role === 'owner';
 
   const run = async (action: () => Promise<void>) => {
@@ -109,6 +113,14 @@ function GroupInfo({ group }: { group: Group }) {
           <p className="group-banner" data-testid="group-info-gone">
             {t(group.dissolve ? 'group.dissolvedNote' : 'group.leftNote')}
           </p>
+        )}
+        {group.notice && (
+          <div className="sheet group-announcement" data-testid="group-info-announcement">
+            <span className="group-announcement__title">{t('announcement.title')}</span>
+            <p className="group-announcement__text" dir="auto">
+              {group.notice}
+            </p>
+          </div>
         )}
         {!gone && (
           <div className="sheet">
@@ -153,8 +165,18 @@ function GroupInfo({ group }: { group: Group }) {
             </>
           )}
         </CellGroup>
+        <CellGroup>
+          <SearchAndSharedCells type={ChatType.GROUP} targetId={group.id} />
+        </CellGroup>
+        {gone && (
+          <CellGroup>
+            <PinCell type={ChatType.GROUP} targetId={group.id} pinned={pinned} />
+          </CellGroup>
+        )}
         {!gone && (
           <CellGroup>
+            {/* Pin beside mute, as WeChat; one who left may still pin the kept chat (above). */}
+            <PinCell type={ChatType.GROUP} targetId={group.id} pinned={pinned} />
             <SwitchCell
               label={t('group.dnd')}
               on={group.isDnd}
@@ -199,6 +221,9 @@ function GroupInfo({ group }: { group: Group }) {
             )}
           </CellGroup>
         )}
+        <CellGroup>
+          <ClearHistoryCell type={ChatType.GROUP} targetId={group.id} />
+        </CellGroup>
         <CellGroup>
           <Cell
             label={t('userInfo.complain')}

@@ -8,6 +8,8 @@ import { Paths, tabOfPath, type TabKey } from '../../routes/paths';
 const CHAT_PAGES: readonly string[] = [
   Paths.chatBox,
   Paths.chatSearch,
+  Paths.chatDetails,
+  Paths.chatShared,
   Paths.chatSystem,
   Paths.chatSystemContent,
   Paths.chatPrivateVideo,

@@ -33,6 +33,7 @@ import { SelectBar, SelectNav } from './selection/SelectionBars';
 import { useSelection } from './selection/useSelection';
 import { useChatBoxPins } from './pins/useChatBoxPins';
 import { useVisualViewport } from './useVisualViewport';
+import { chatDetailsLink } from '../details/links';
 import { VideoPlayer } from './VideoPlayer';
 import './chat-box.css';
 import './bubbles.css';
@@ -198,7 +199,7 @@ function ChatBox({ type, targetId, msgId }: { type: ChatType; targetId: number; 
             count={isGroup && group && !group.quit && !group.dissolve ? active.length || group.memberCount : undefined}
             online={friend && !friend.deleted ? friend.online : undefined}
             lastSeenAt={friend?.lastSeenAt}
-            infoLink={isGroup ? Links.groupInfo(targetId) : Links.userInfo(targetId)}
+            infoLink={chatDetailsLink(type, targetId)}
             searchLink={Links.chatSearch(type, targetId)}
           />
         )}

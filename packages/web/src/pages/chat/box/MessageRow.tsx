@@ -23,6 +23,7 @@ import { captionOf } from './lib/content';
 import { useChatBox } from './ChatBoxContext';
 import { EditedMark, ForwardedLabel, MessageTime } from './MessageMeta';
 import { NoticeRow, isNoticeRow } from './NoticeRow';
+import { AnnouncementCard } from './AnnouncementCard';
 import { ReactionChips } from './reactions/ReactionChips';
 import { useLongPress } from './useLongPress';
 import { canReact } from '../../../chat/reactions';
@@ -42,6 +43,9 @@ const MEDIA = new Set<number>([MessageType.IMAGE, MessageType.VIDEO]);
 const ATTACHMENT = new Set<number>([MessageType.IMAGE, MessageType.VIDEO, MessageType.FILE, MessageType.AUDIO]);
 
 export const MessageRow = memo(function MessageRow({ message, read, highlighted, now, grouped }: MessageRowProps) {
+  if (message.type === MessageType.GROUP_ANNOUNCEMENT && message.status !== MessageStatus.RECALL) {
+    return <AnnouncementCard message={message} now={now} />;
+  }
   if (isNoticeRow(message)) return <NoticeRow message={message} now={now} />;
   return <Bubble message={message} read={read} highlighted={highlighted} grouped={grouped} />;
 });
@@ -247,6 +251,12 @@ function Bubble({ message, read, highlighted, grouped }: Omit<MessageRowProps, '
         </div>
         <ReactionChips message={message} testKey={key} onShowReactors={(emoji) => box.showReactors(message, emoji)} />
         {isGroup && self && message.receipt && message.id !== undefined && <ReceiptLine message={message} />}
+        {/* For its receivers: the sender asked to know who read it (reading the chat tells them). */}
+        {isGroup && !self && message.receipt && (
+          <span className="msg__receipt msg__receipt--peer" data-testid={`message-receipt-mark-${key}`}>
+            {t('chatBox.receiptRequested')}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -73,7 +73,7 @@ function Page({ query }: { query: GroupCallPageQuery }) {
       aria-label={t('call.group.title')}
     >
       {ringing ? (
-        <GroupRinging call={call} view={view} selfId={me.id} />
+        <GroupRinging call={call} view={view} selfId={me.id} groupId={query.groupId} />
       ) : (
         <>
           <GroupGrid
