@@ -40,6 +40,7 @@ const valid = (): Record<string, { query?: Record<string, string | number>; body
   consoleUserBan: { body: { id: w.op.id, reason: 'spam' } },
   consoleUserUnban: { body: { id: w.op.id } },
   consoleUserDelete: { body: { id: w.op.id } },
+  consoleUserResetPassword: { body: { id: w.op.id } },
   consoleGroups: { query: { page: 1 } },
   consoleGroup: { query: { id: 1 } },
   consoleGroupBan: { body: { id: 1, reason: 'spam' } },
@@ -84,7 +85,12 @@ describe('operator only', () => {
     });
     const other = await registerUser(w.client);
     await w.ts.server.db.kysely.updateTable('users').set({ is_operator: 1 }).where('id', '=', other.id).execute();
-    for (const name of ['consoleUserBan', 'consoleUserUnban', 'consoleUserDelete'] as const) {
+    for (const name of [
+      'consoleUserBan',
+      'consoleUserUnban',
+      'consoleUserDelete',
+      'consoleUserResetPassword',
+    ] as const) {
       await expectRefusedUnchanged(w, name, 'operatorTarget', {
         token: tok(w.op),
         body: name === 'consoleUserBan' ? { id: other.id, reason: 'x' } : { id: other.id },

@@ -51,7 +51,9 @@ export class FriendRequestService {
       this.pendingId(friendId, me),
     ]);
     if (theirs !== undefined || !this.consentOf(target)) {
-      await this.befriend(me, friendId);
+      // The instant add answers as it always did: a concurrent add of the pair that won
+      // leaves this one alreadyFriend (as assertMayAdd would have a moment later).
+      await this.befriend(me, friendId, undefined, false);
       return { state: 'friends' };
     }
     const now = this.clock();
@@ -158,12 +160,13 @@ export class FriendRequestService {
    * Today's add, then every other request still pending between the two (either way)
    * is accepted too: friends have nothing left to answer. `except` is already settled.
    */
-  private async befriend(me: number, other: number, except?: number): Promise<void> {
+  private async befriend(me: number, other: number, except?: number, settled = true): Promise<void> {
     try {
       await this.friends.connect(me, other);
     } catch (err) {
-      // A concurrent add of the pair won: they are friends, which is what was asked.
-      if (!(err instanceof AppError && err.key === 'alreadyFriend')) throw err;
+      // A concurrent add of the pair won: for an answered or crossed request they are
+      // friends, which is what was asked (`settled`); an instant add reports it.
+      if (!settled || !(err instanceof AppError && err.key === 'alreadyFriend')) throw err;
     }
     const open = await this.db
       .selectFrom('friend_requests')
