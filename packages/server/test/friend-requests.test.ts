@@ -288,6 +288,18 @@ describe('what else ends or settles a request', () => {
       expect(requestOf(await s.next(isRequestFrame(incoming))).status).toBe(FriendRequestStatus.PENDING);
     }
     expect(await pendingTo(b)).toBe(1);
+
+    // Blocking a deleted account that had asked: the block holds, its request ends unannounced.
+    const gone = await registerUser(client, { nickName: 'Gone' });
+    const old = (await ask(gone, b)).request!.id;
+    await ts.server.services.moderation.deleteUser(gone.id);
+    await client.ok('blacklistAdd', { token: tok(b), query: { userId: gone.id } });
+    const row = await ts.server.db.kysely
+      .selectFrom('friend_requests')
+      .select('status')
+      .where('id', '=', old)
+      .execute();
+    expect(row).toEqual([{ status: FriendRequestStatus.DECLINED }]);
   });
 
   it('friends by another path: a declined or withdrawn request between them shows accepted, on both sides', async () => {

@@ -158,7 +158,12 @@ export class FriendRequestService {
 
   /** Each request's new state to both users' terminals (after the change committed). */
   async announce(ids: readonly number[]): Promise<void> {
-    for (const id of ids) await this.pushChange(id);
+    for (const id of ids) {
+      // A party's account is deleted: the request is listed to nobody, so nobody is told.
+      await this.pushChange(id).catch((err: unknown) => {
+        if (!(err instanceof AppError && err.key === 'userNotExist')) throw err;
+      });
+    }
   }
 
   /**
