@@ -3,7 +3,7 @@
  * default: Alice (phone 390×844) asks Bob (desktop 1280×800) with a greeting; Bob's
  * "New friends" badge appears live on Contacts and its tab; he accepts and they chat.
  * Carol (another device) asks and is declined; with "Require my approval" off, she is
- * added at once. Screenshots of the pages in en-US, zh-CN and ar-SA when taken.
+ * added at once, and her declined request shows accepted (gone once she deletes Bob). Screenshots of the pages in en-US, zh-CN and ar-SA when taken.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -137,6 +137,11 @@ describe('friend requests (phone and desktop)', () => {
     await openTab(bob.page, 'friend');
     expect((await ask(carol, bob.id, 'Carol again')).state).toBe('friends');
     await friendRow(bob.page, carol.id).waitFor();
+    // Friends now: the declined request shows accepted; once the friendship ends, it leaves the page.
+    await openRoute(bob.page, server, NEW_FRIENDS);
+    await expectText(bob.page, `friend-request-state-${id}`, en('friendRequest.accepted'));
+    await api(server, carol.token, 'DELETE', `/friend/delete/${bob.id}`);
+    await bob.page.getByTestId(`friend-request-${id}`).waitFor({ state: 'detached' });
     expect(bob.errors).toEqual([]);
   });
 

@@ -2,7 +2,8 @@
  * The authorization matrix (authorization-matrix.test.ts) for the friend request
  * endpoints (issue 22 point 1), in the same world: only the receiver answers, only the
  * sender withdraws, a request of two other users does not exist for A, the add rules
- * (self, friends already, blocks either way) hold; a refusal changes nothing.
+ * (self, friends already, blocks either way) hold; a block since the asking ended the
+ * request, so nothing is left to answer or withdraw; a refusal changes nothing.
  * A requires approval here, so requests to A stay pending.
  */
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
@@ -83,12 +84,12 @@ const matrix = (): Record<RequestEndpoint, Row> => ({
       const id = await pending(await exFriend(), w.a);
       expect((await allowed('friendRequestAccept', { params: { id } })).status).toBe(FriendRequestStatus.ACCEPTED);
     },
-    // The sender blocked A after asking: A may not accept.
+    // The sender blocked A after asking: the block withdrew it, so A may not accept.
     blocked: async () => {
       const u = await fresh();
       const id = await pending(u, w.a);
       await client.ok('blacklistAdd', { token: tok(u), query: { userId: w.a.id } });
-      await refused('friendRequestAccept', 'blockedByOther', { params: { id } });
+      await refused('friendRequestAccept', 'friendRequestNotPending', { params: { id } });
     },
     // The sender cannot accept their own request.
     other: async () => {
@@ -104,12 +105,12 @@ const matrix = (): Record<RequestEndpoint, Row> => ({
     stranger: async () =>
       refused('friendRequestDecline', 'friendRequestNotExist', { params: { id: await othersRequest() } }),
     nonFriend: 'n/a',
-    // Declining someone who blocked me is still mine to do.
+    // The sender blocked A after asking: the block withdrew it, nothing is left to decline.
     blocked: async () => {
       const u = await fresh();
       const id = await pending(u, w.a);
       await client.ok('blacklistAdd', { token: tok(u), query: { userId: w.a.id } });
-      expect((await allowed('friendRequestDecline', { params: { id } })).status).toBe(FriendRequestStatus.DECLINED);
+      await refused('friendRequestDecline', 'friendRequestNotPending', { params: { id } });
     },
     other: async () => {
       const id = await pending(w.a, await fresh());
@@ -124,12 +125,12 @@ const matrix = (): Record<RequestEndpoint, Row> => ({
     stranger: async () =>
       refused('friendRequestCancel', 'friendRequestNotExist', { params: { id: await othersRequest() } }),
     nonFriend: 'n/a',
-    // Withdrawing a request to someone who then blocked me is still mine to do.
+    // The receiver blocked A after A asked: the block declined it, nothing is left to withdraw.
     blocked: async () => {
       const u = await fresh();
       const id = await pending(w.a, u);
       await client.ok('blacklistAdd', { token: tok(u), query: { userId: w.a.id } });
-      expect((await allowed('friendRequestCancel', { params: { id } })).status).toBe(FriendRequestStatus.CANCELLED);
+      await refused('friendRequestCancel', 'friendRequestNotPending', { params: { id } });
     },
     // The receiver cannot withdraw it.
     other: async () => {

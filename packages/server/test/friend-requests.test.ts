@@ -3,7 +3,8 @@
  * add), decline, withdraw; each change reaches both users' every terminal once as a
  * type-83 frame; the consent setting and the operator default; the add rules (self,
  * blocks either way, forbidAddFriend, gone users) refuse requests and answers alike,
- * changing nothing; list entries show the public profile only.
+ * changing nothing; list entries show the public profile only. A block ends the pending
+ * requests between the two; a friendship settles every request between them as accepted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FriendRequestStatus, MessageType, Terminal, type ServerErrorKey } from '@parley/protocol';
@@ -179,13 +180,23 @@ describe('friend requests', () => {
     await refused('userNotExist', () =>
       client.call('friendRequest', { token: tok(a), body: { friendId: b.id + 100_000 } }),
     );
-    // A pending request, then B blocks A: A may not ask again and B may not accept.
+    // A pending request, then B blocks A: the block declines it; A may not ask again, B may not ask A.
     const id = (await ask(a, b)).request!.id;
     await client.ok('blacklistAdd', { token: tok(b), query: { userId: a.id } });
     await refused('blockedByOther', () => client.call('friendRequest', { token: tok(a), body: { friendId: b.id } }));
-    await refused('alreadyBlocked', () => client.call('friendRequestAccept', { token: tok(b), params: { id } }));
+    await refused('friendRequestNotPending', () =>
+      client.call('friendRequestAccept', { token: tok(b), params: { id } }),
+    );
     await refused('alreadyBlocked', () => client.call('friendRequest', { token: tok(b), body: { friendId: a.id } }));
     await client.ok('blacklistRemove', { token: tok(b), query: { userId: a.id } });
+    // Unblocked, it stays declined until A asks again; A blocking B then withdraws A's own request.
+    expect((await ask(a, b)).request!.id).toBe(id);
+    await client.ok('blacklistAdd', { token: tok(a), query: { userId: b.id } });
+    await refused('friendRequestNotPending', () =>
+      client.call('friendRequestAccept', { token: tok(b), params: { id } }),
+    );
+    await client.ok('blacklistRemove', { token: tok(a), query: { userId: b.id } });
+    expect((await ask(a, b)).request!.status).toBe(FriendRequestStatus.PENDING);
     // A group shared only with forbidAddFriend on: neither asks nor answers.
     const owner = await registerUser(client, { nickName: 'Owner' });
     await befriendWithConsent(client, owner, a);
@@ -235,5 +246,101 @@ describe('friend requests', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('what else ends or settles a request', () => {
+  const statusOf = async (u: TestUser, id: number) =>
+    (await client.ok('friendRequests', { token: tok(u) })).find((r) => r.id === id)?.status;
+  const pendingTo = async (u: TestUser) =>
+    (await client.ok('friendRequests', { token: tok(u) })).filter(
+      (r) => r.to.id === u.id && r.status === FriendRequestStatus.PENDING,
+    ).length;
+
+  it('a block declines the blocked user’s pending request and withdraws the blocker’s own, heard once by every terminal', async () => {
+    const [a, aWeb, aApp] = await twoTerminals('Pest');
+    const [b, bWeb, bApp] = await twoTerminals('Blocker');
+    const [c, cWeb] = await twoTerminals('Target');
+    const incoming = (await ask(a, b, 'hi')).request!.id;
+    const outgoing = (await ask(b, c, 'hello')).request!.id;
+    for (const s of [aWeb, aApp, bWeb, bApp]) await s.next(isRequestFrame(incoming));
+    for (const s of [bWeb, bApp, cWeb]) await s.next(isRequestFrame(outgoing));
+    expect(await pendingTo(b)).toBe(1);
+
+    await client.ok('blacklistAdd', { token: tok(b), query: { userId: a.id } });
+    await client.ok('blacklistAdd', { token: tok(b), query: { userId: c.id } });
+    expect(await pendingTo(b)).toBe(0); // B's badge no longer counts A's request
+    expect(await statusOf(b, incoming)).toBe(FriendRequestStatus.DECLINED);
+    expect(await statusOf(a, incoming)).toBe(FriendRequestStatus.DECLINED);
+    expect(await statusOf(c, outgoing)).toBe(FriendRequestStatus.CANCELLED);
+    for (const s of [aWeb, aApp, bWeb, bApp]) {
+      expect(requestOf(await s.next(isRequestFrame(incoming))).status).toBe(FriendRequestStatus.DECLINED);
+    }
+    for (const s of [bWeb, bApp, cWeb]) {
+      expect(requestOf(await s.next(isRequestFrame(outgoing))).status).toBe(FriendRequestStatus.CANCELLED);
+    }
+    // Once: the next frame of the request on each terminal is the next change (B unblocks, A asks again).
+    await refused('alreadyBlocked', () => client.call('blacklistAdd', { token: tok(b), query: { userId: a.id } }));
+    await client.ok('blacklistRemove', { token: tok(b), query: { userId: a.id } });
+    expect(await statusOf(a, incoming)).toBe(FriendRequestStatus.DECLINED);
+    await ask(a, b, 'sorry');
+    for (const s of [aWeb, aApp, bWeb, bApp]) {
+      expect(requestOf(await s.next(isRequestFrame(incoming))).status).toBe(FriendRequestStatus.PENDING);
+    }
+    expect(await pendingTo(b)).toBe(1);
+
+    // Blocking a deleted account that had asked: the block holds, its request ends unannounced.
+    const gone = await registerUser(client, { nickName: 'Gone' });
+    const old = (await ask(gone, b)).request!.id;
+    await ts.server.services.moderation.deleteUser(gone.id);
+    await client.ok('blacklistAdd', { token: tok(b), query: { userId: gone.id } });
+    const row = await ts.server.db.kysely
+      .selectFrom('friend_requests')
+      .select('status')
+      .where('id', '=', old)
+      .execute();
+    expect(row).toEqual([{ status: FriendRequestStatus.DECLINED }]);
+  });
+
+  it('friends by another path: a declined or withdrawn request between them shows accepted, on both sides', async () => {
+    const [a, aWeb] = await twoTerminals('Declined');
+    const [b, bWeb] = await twoTerminals('Decliner');
+    const declined = (await ask(a, b, 'hi')).request!.id;
+    await client.ok('friendRequestDecline', { token: tok(b), params: { id: declined } });
+    // B asks A later; A accepts: A's old declined request to B is settled as accepted too.
+    const theirs = (await ask(b, a)).request!.id;
+    await client.ok('friendRequestAccept', { token: tok(a), params: { id: theirs } });
+    for (const s of [aWeb, bWeb]) {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push(requestOf(await s.next(isRequestFrame(declined))).status);
+      expect(statuses).toEqual([
+        FriendRequestStatus.PENDING,
+        FriendRequestStatus.DECLINED,
+        FriendRequestStatus.ACCEPTED,
+      ]);
+    }
+    const list = await client.ok('friendRequests', { token: tok(b) });
+    expect(list.map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [declined, FriendRequestStatus.ACCEPTED],
+        [theirs, FriendRequestStatus.ACCEPTED],
+      ].sort(),
+    );
+
+    // The instant add (approval off) settles a withdrawn request the same way.
+    const c = await registerUser(client, { nickName: 'Withdrew' });
+    const d = await registerUser(client, { nickName: 'Open later' });
+    const withdrawn = (await ask(c, d)).request!.id;
+    await client.ok('friendRequestCancel', { token: tok(c), params: { id: withdrawn } });
+    await client.ok('userPrivacy', { token: tok(c), body: { friendConsent: false } });
+    expect((await ask(d, c)).state).toBe('friends');
+    expect(await statusOf(d, withdrawn)).toBe(FriendRequestStatus.ACCEPTED);
+
+    // A friendship deleted later leaves the accepted requests as they were (New friends leaves them out).
+    await client.ok('friendDelete', { token: tok(a), params: { friendId: b.id } });
+    expect(await statusOf(a, declined)).toBe(FriendRequestStatus.ACCEPTED);
+    // Asking again reopens the row as pending: the badge counts it once more.
+    expect((await ask(a, b)).request).toMatchObject({ id: declined, status: FriendRequestStatus.PENDING });
+    expect(await pendingTo(b)).toBe(1);
   });
 });

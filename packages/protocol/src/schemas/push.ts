@@ -47,20 +47,28 @@ export const pushKeyReply = z.object({ publicKey: z.string() });
  * What a notification is about; the service worker picks the text and the route by it.
  * `call`: a ring (private or group, docs/CALLS.md §2.5); `missedCall`: the ring ended
  * unanswered (cancelled, not answered, the group call ended); it carries the ring's tag,
- * so it replaces the ring on the device.
+ * so it replaces the ring on the device. `friendRequest`: someone asked (or asked again) to
+ * be my friend (docs/PROTOCOL.md "Friend requests"); a tap opens New friends.
  */
-export const PushKind = { MESSAGE: 'message', CALL: 'call', MISSED_CALL: 'missedCall', SYSTEM: 'system' } as const;
+export const PushKind = {
+  MESSAGE: 'message',
+  CALL: 'call',
+  MISSED_CALL: 'missedCall',
+  SYSTEM: 'system',
+  FRIEND_REQUEST: 'friendRequest',
+} as const;
 export type PushKind = (typeof PushKind)[keyof typeof PushKind];
 
 /**
- * The payload of one web push. `title` is the sender (or group / notification title);
+ * The payload of one web push. `title` is the sender (or group / notification title;
+ * a friend request: the requester's nickname, which the service worker words);
  * `body` a short preview, empty when the service worker should use its own words
  * (`type` picks them: an image, a voice call…); `url` the app route to open.
  */
 export interface PushPayload {
   kind: PushKind;
   chatType: ChatType;
-  /** Friend id, group id, or 0 for the system chat. */
+  /** Friend id, group id, or 0 for the system chat; a friend request: the requester's id. */
   chatId: number;
   title: string;
   body: string;
@@ -79,6 +87,7 @@ export const PushRoute = {
   system: '/pages/chat/chat-system',
   privateCall: '/pages/chat/chat-private-video',
   groupCall: '/pages/chat/chat-group-video',
+  friendRequests: '/pages/friend/friend-requests',
 } as const;
 
 const hashUrl = (path: string, query: Record<string, string | number>) =>
@@ -103,6 +112,9 @@ export const chatPushUrl = (chatType: ChatType, chatId: number): string =>
     ? `/#${PushRoute.system}`
     : hashUrl(PushRoute.chatBox, { type: chatType, targetId: chatId });
 
+/** A friend request's target: the New friends page, where it is answered. */
+export const friendRequestPushUrl = (): string => `/#${PushRoute.friendRequests}`;
+
 /* The notification words of the web service worker, which has no i18n of its own. */
 /** Where the page keeps the words (web push/strings.ts writes it; the service worker reads it). */
 export const PUSH_STRINGS_CACHE = 'parley-push-strings';
@@ -121,6 +133,8 @@ export interface PushStrings {
   newMessage: string;
   /** A reaction to the user's message (MessageType.REACTION): `{{emoji}}` is the reaction; absent in words saved before. */
   reacted?: string;
+  /** A friend request's title: `{{name}}` is the requester's nickname; absent in words saved before. */
+  friendRequest?: string;
   appName: string;
 }
 
@@ -142,5 +156,6 @@ export const PUSH_STRINGS_EN: PushStrings = {
   missedGroupCall: 'Missed group call',
   reacted: 'Reacted {{emoji}} to your message',
   newMessage: 'New message',
+  friendRequest: '{{name}} wants to add you as a friend',
   appName: 'Parley',
 };

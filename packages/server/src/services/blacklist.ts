@@ -2,6 +2,7 @@
  * The blocklist (wire-contract §4) and the one reachability check every feature
  * uses before letting a user reach another (friend add now; messages and calls later).
  * Blocking keeps the friendship; the blocker's list shows `isBlocked` (type 82 push).
+ * A block ends the pending friend requests between the two in its own transaction.
  */
 import type { Kysely } from 'kysely';
 import type { BlacklistEntry, ServerErrorKey } from '@parley/protocol';
@@ -36,10 +37,17 @@ export async function assertCanReach(
 /** Told after a block or unblock, so the blocker's friend entry (isBlocked) can be pushed. */
 export type BlockListener = (userId: number, otherId: number) => Promise<void>;
 
+/** What a block does to friend requests (FriendRequestService): ended in the block's transaction, announced after. */
+export interface BlockEndsRequests {
+  endForBlock(tx: Kysely<Database>, blocker: number, blocked: number): Promise<number[]>;
+  announce(ids: readonly number[]): Promise<void>;
+}
+
 export class BlacklistService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly onChange: BlockListener,
+    private readonly requests?: BlockEndsRequests,
   ) {}
 
   assertCanReach(fromUserId: number, toUserId: number, key?: ServerErrorKey): Promise<void> {
@@ -81,17 +89,23 @@ export class BlacklistService {
     const target = await this.db.selectFrom('users').select('id').where('id', '=', toUserId).executeTakeFirst();
     if (!target) throw new AppError('userNotExist');
     if (await hasBlocked(this.db, userId, toUserId)) throw new AppError('alreadyBlocked');
+    let ended: number[];
     try {
-      await this.db
-        .insertInto('blacklist')
-        .values({ user_id: userId, to_user_id: toUserId, created_at: Date.now() })
-        .execute();
+      // The block and the end of the requests between the two commit together, or neither.
+      ended = await this.db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('blacklist')
+          .values({ user_id: userId, to_user_id: toUserId, created_at: Date.now() })
+          .execute();
+        return (await this.requests?.endForBlock(tx, userId, toUserId)) ?? [];
+      });
     } catch (err) {
       // A concurrent add of the same pair.
       if (isUniqueViolation(err)) throw new AppError('alreadyBlocked');
       throw err;
     }
     await this.onChange(userId, toUserId);
+    await this.requests?.announce(ended);
   }
 
   async remove(userId: number, toUserId: number): Promise<void> {

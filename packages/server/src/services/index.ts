@@ -171,11 +171,15 @@ export function createServices(
   const friends = new FriendService(db.kysely, presence, push, serializer, facts, clock);
   const friendRequests = new FriendRequestService(db.kysely, friends, push, config.friendRequests, clock);
   // A block shows as `isBlocked` on the blocker's entry, and as offline on the blocked user's entry for the blocker.
-  const blacklist = new BlacklistService(db.kysely, async (userId, otherId) => {
-    await facts.changed({ kind: 'pair', a: userId, b: otherId });
-    await friends.pushUpdate(userId, otherId);
-    await friends.pushUpdate(otherId, userId);
-  });
+  const blacklist = new BlacklistService(
+    db.kysely,
+    async (userId, otherId) => {
+      await facts.changed({ kind: 'pair', a: userId, b: otherId });
+      await friends.pushUpdate(userId, otherId);
+      await friends.pushUpdate(otherId, userId);
+    },
+    friendRequests,
+  );
   // Who may see or reach whom (presence, user names, chats): one place for the rules.
   const relations = new RelationService(db.kysely, facts);
   const groupStream = new GroupStream(serializer, push, clock);

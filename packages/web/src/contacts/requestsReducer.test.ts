@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FriendRequestStatus, MessageType, type FriendRequest } from '@parley/protocol';
-import { applyRequestFrame, pendingIncoming, pendingWith, upsertRequest } from './requestsReducer';
+import { applyRequestFrame, pendingIncoming, pendingWith, shownRequests, upsertRequest } from './requestsReducer';
 
 const party = (id: number) => ({ id, nickName: `U${id}`, headImage: '', headImageThumb: '', signature: '' });
 const req = (id: number, from: number, to: number, status: FriendRequestStatus, updateTime: number): FriendRequest => ({
@@ -55,5 +55,18 @@ describe('friend requests reducer', () => {
     expect(
       applyRequestFrame(list, { type: MessageType.FRIEND_REQUEST, sendId: 1, recvId: 2, content: 'x', sendTime: 1 }),
     ).toBe(list);
+  });
+
+  it('New friends leaves out an accepted request with someone no longer a friend, once the friends are known', () => {
+    const mine = req(1, ME, 2, FriendRequestStatus.ACCEPTED, 5);
+    const theirs = req(2, 3, ME, FriendRequestStatus.ACCEPTED, 4);
+    const declined = req(3, 4, ME, FriendRequestStatus.DECLINED, 3);
+    const pending = req(4, 5, ME, FriendRequestStatus.PENDING, 2);
+    const list = [mine, theirs, declined, pending];
+    expect(shownRequests(list, ME, null)).toBe(list);
+    expect(shownRequests(list, ME, new Set([2, 3]))).toBe(list);
+    // 2 was deleted from my friends: my accepted request to 2 goes; the rest stays.
+    expect(shownRequests(list, ME, new Set([3]))).toEqual([theirs, declined, pending]);
+    expect(shownRequests(list, ME, new Set())).toEqual([declined, pending]);
   });
 });

@@ -48,3 +48,21 @@ export function pendingWith(list: readonly FriendRequest[], me: number, other: n
       ((r.from.id === me && r.to.id === other) || (r.from.id === other && r.to.id === me)),
   );
 }
+
+/**
+ * What New friends lists: an accepted request with someone who is no longer my friend
+ * (the friendship was deleted since) is left out, since "Added" beside a non-friend would
+ * be wrong and nothing is left to answer; asking again brings the row back as pending.
+ * `friendIds` null: the friend list is not known yet, so nothing is left out.
+ */
+export function shownRequests(
+  list: readonly FriendRequest[],
+  me: number,
+  friendIds: ReadonlySet<number> | null,
+): readonly FriendRequest[] {
+  if (friendIds === null) return list;
+  const kept = list.filter(
+    (r) => r.status !== FriendRequestStatus.ACCEPTED || friendIds.has(r.from.id === me ? r.to.id : r.from.id),
+  );
+  return kept.length === list.length ? list : kept;
+}

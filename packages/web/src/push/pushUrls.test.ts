@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ChatType,
   chatPushUrl,
+  friendRequestPushUrl,
   groupCallPushUrl,
   groupCallPageQuery,
   privateCallPageQuery,
@@ -37,5 +38,9 @@ describe('push targets', () => {
     expect(chatPushUrl(ChatType.PRIVATE, 5)).toBe(`/#${chatBoxPath(ChatType.PRIVATE, 5)}`);
     expect(chatPushUrl(ChatType.GROUP, 9)).toBe(`/#${chatBoxPath(ChatType.GROUP, 9)}`);
     expect(chatPushUrl(ChatType.SYSTEM, 0)).toBe(`/#${Paths.chatSystem}`);
+  });
+
+  it('a friend request opens New friends', () => {
+    expect(friendRequestPushUrl()).toBe(`/#${Paths.friendRequests}`);
   });
 });

@@ -27,6 +27,8 @@ export function pushStrings(): PushStrings {
     newMessage: t('push.newMessage'),
     // The service worker fills the emoji in.
     reacted: t('push.reacted', { emoji: '{{emoji}}', interpolation: { escapeValue: false } }),
+    // The service worker fills the requester's nickname in.
+    friendRequest: t('push.friendRequest', { name: '{{name}}', interpolation: { escapeValue: false } }),
     appName: t('app.name'),
   };
 }

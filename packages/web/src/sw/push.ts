@@ -1,18 +1,18 @@
 /**
  * Web push in the service worker (issue 11 point 5): a push shows a notification
  * (one per chat: the tag makes a newer one replace it, so a missed call replaces its
- * ring), and a tap focuses an open app window at the chat or call route, or opens the
- * app there. The page stores the notification words of the user's language
- * (push/strings.ts); English otherwise.
+ * ring; one per requester for friend requests), and a tap focuses an open app window
+ * at the chat, call or New friends route, or opens the app there. The page stores
+ * the notification words of the user's language (push/strings.ts); English otherwise.
  */
 import {
-  MessageType,
   PUSH_STRINGS_CACHE,
   PUSH_STRINGS_EN as ENGLISH,
   PUSH_STRINGS_URL,
   type PushPayload,
   type PushStrings,
 } from '@parley/protocol';
+import { notificationTag, notificationText } from './notificationText';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -28,23 +28,6 @@ async function strings(): Promise<PushStrings> {
 }
 
 type Payload = PushPayload;
-
-/** The notification's title and body from the payload and the words. */
-export function notificationText(p: Payload, s: PushStrings): { title: string; body: string } {
-  const label = s.types[String(p.type)] ?? '';
-  if (p.kind === 'call') {
-    if (p.chatType === 'GROUP') return { title: p.title, body: s.groupCall.replace('{{name}}', p.from ?? '').trim() };
-    return { title: p.title, body: p.type === 41 ? s.incomingVideoCall : s.incomingVoiceCall };
-  }
-  if (p.kind === 'missedCall') {
-    const missed = p.chatType === 'GROUP' ? s.missedGroupCall : p.type === 41 ? s.missedVideoCall : s.missedVoiceCall;
-    return { title: p.title, body: missed };
-  }
-  // A reaction's body is its emoji, worded by the user's language ("Reacted 👍 to your message").
-  const reacted = p.type === MessageType.REACTION ? (s.reacted ?? ENGLISH.reacted!) : undefined;
-  const text = reacted ? reacted.replace('{{emoji}}', p.body) : p.body || label || s.newMessage;
-  return { title: p.title || s.appName, body: p.from ? `${p.from}: ${text}` : text };
-}
 
 function parse(data: PushMessageData | null): Payload | null {
   try {
@@ -76,7 +59,7 @@ self.addEventListener('push', (event) => {
       const { title, body } = notificationText(p, s);
       await self.registration.showNotification(title, {
         body,
-        tag: `${p.chatType}-${p.chatId}`,
+        tag: notificationTag(p),
         icon: '/icon.svg',
         badge: '/icon.svg',
         timestamp: p.time,

@@ -4,7 +4,9 @@
  * rows, tip, type 80 to both) or decline; the sender may withdraw it. Every change of
  * a request reaches both users' every terminal as a type-83 frame with its full state;
  * a terminal that was away reloads GET /friend/requests, and the newest `updateTime`
- * per request id wins, so each change counts once.
+ * per request id wins, so each change counts once. A block ends the pending requests
+ * between the two in its transaction (endForBlock); becoming friends settles every
+ * request between them as accepted (befriend).
  */
 import { sql, type Kysely } from 'kysely';
 import {
@@ -23,6 +25,8 @@ import type { FriendService } from '../friend.js';
 import { requestRows, toWireRequest } from './wire.js';
 
 const { PENDING, ACCEPTED, DECLINED, CANCELLED } = FriendRequestStatus;
+/** What a friendship settles as accepted. */
+const UNSETTLED = [PENDING, DECLINED, CANCELLED] as const;
 
 export class FriendRequestService {
   constructor(
@@ -130,17 +134,59 @@ export class FriendRequestService {
     return { ...row, from_user_id: Number(row.from_user_id), to_user_id: Number(row.to_user_id) };
   }
 
-  /** Pending → `status` if still pending (a concurrent answer wins once); true when this call changed it. */
-  private async change(id: number, status: number): Promise<boolean> {
+  /**
+   * Inside a block's transaction (BlacklistService.add): the blocked user's pending request
+   * to the blocker is declined, the blocker's own to them withdrawn, as if answered, so
+   * the blocked user learns no more than a decline tells. Returns the ids changed; the
+   * caller announces them after the commit.
+   */
+  async endForBlock(tx: Kysely<Database>, blocker: number, blocked: number): Promise<number[]> {
+    const ended: number[] = [];
+    for (const [from, to, status] of [
+      [blocked, blocker, DECLINED],
+      [blocker, blocked, CANCELLED],
+    ] as const) {
+      const row = await tx
+        .selectFrom('friend_requests')
+        .select('id')
+        .where('from_user_id', '=', from)
+        .where('to_user_id', '=', to)
+        .where('status', '=', PENDING)
+        .executeTakeFirst();
+      if (row && (await this.change(Number(row.id), status, [PENDING], tx))) ended.push(Number(row.id));
+    }
+    return ended;
+  }
+
+  /** Each request's new state to both users' terminals (after the change committed). */
+  async announce(ids: readonly number[]): Promise<void> {
+    for (const id of ids) {
+      // A party's account is deleted: the request is listed to nobody, so nobody is told.
+      await this.pushChange(id).catch((err: unknown) => {
+        if (!(err instanceof AppError && err.key === 'userNotExist')) throw err;
+      });
+    }
+  }
+
+  /**
+   * One of `from` (default: pending) → `status` (a concurrent answer wins once); true
+   * when this call changed it.
+   */
+  private async change(
+    id: number,
+    status: number,
+    from: readonly number[] = [PENDING],
+    db: Kysely<Database> = this.db,
+  ): Promise<boolean> {
     const now = this.clock();
-    const result = await this.db
+    const result = await db
       .updateTable('friend_requests')
       .set({
         status,
         updated_at: sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end`,
       })
       .where('id', '=', id)
-      .where('status', '=', PENDING)
+      .where('status', 'in', from)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
@@ -157,8 +203,10 @@ export class FriendRequestService {
   }
 
   /**
-   * Today's add, then every other request still pending between the two (either way)
-   * is accepted too: friends have nothing left to answer. `except` is already settled.
+   * Today's add, then every other request between the two (either way) that is not
+   * accepted is accepted too: friends have nothing left to answer, and New friends never
+   * shows "Declined" or "Withdrawn" beside a friend (an old answer is settled by the
+   * friendship, whichever way it came). `except` is already settled.
    */
   private async befriend(me: number, other: number, except?: number, settled = true): Promise<void> {
     try {
@@ -171,7 +219,7 @@ export class FriendRequestService {
     const open = await this.db
       .selectFrom('friend_requests')
       .select('id')
-      .where('status', '=', PENDING)
+      .where('status', '!=', ACCEPTED)
       .where((eb) =>
         eb.or([
           eb.and([eb('from_user_id', '=', me), eb('to_user_id', '=', other)]),
@@ -180,7 +228,9 @@ export class FriendRequestService {
       )
       .execute();
     for (const { id } of open) {
-      if (Number(id) !== except && (await this.change(Number(id), ACCEPTED))) await this.pushChange(Number(id));
+      if (Number(id) !== except && (await this.change(Number(id), ACCEPTED, UNSETTLED))) {
+        await this.pushChange(Number(id));
+      }
     }
   }
 

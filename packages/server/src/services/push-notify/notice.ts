@@ -3,7 +3,8 @@
  * and whom it went to: new private and group messages (not tips, reads, recalls or list
  * syncs; a reaction to the author's message), a private or group call ringing (docs/CALLS.md §2.5) and its ring ending
  * unanswered (the private missed-call record; a group invitee's ring timeout or the
- * call's end while they were rung), and system notifications. Everything else is null.
+ * call's end while they were rung), system notifications, and a friend request filed or
+ * asked again (to its receiver only; answers and withdrawals are silent). Everything else is null.
  */
 import {
   AT_ALL,
@@ -11,6 +12,7 @@ import {
   CallFailReason,
   CallOutcome,
   ChatType,
+  FriendRequestStatus,
   Cmd,
   GroupCallSignal,
   MessageType,
@@ -18,6 +20,8 @@ import {
   PushKind,
   RING_TIMEOUT_MS,
   chatPushUrl,
+  friendRequest,
+  friendRequestPushUrl,
   groupCallPushUrl,
   isNormalType,
   privateCallPushUrl,
@@ -44,7 +48,7 @@ export interface Notice {
   type: number;
   /** Text preview (plain text messages), else empty: the service worker names the kind. */
   body: string;
-  /** Group messages: the sender's name in the group. System: the notification's title. */
+  /** Group messages: the sender's name in the group. System: the notification's title. A friend request: the requester's nickname. */
   from?: string;
   /** Push service time-to-live in seconds: a ring is useless once it has ended. */
   ttl: number;
@@ -113,6 +117,7 @@ function privateNotice(d: Data, type: number, senderId: number): Notice | null {
     return { ...base, kind: PushKind.MESSAGE, body: preview(type, str(d.content)), ttl: DAY_S };
   }
   if (type === MessageType.REACTION) return reactionNotice(d, base);
+  if (type === MessageType.FRIEND_REQUEST) return friendRequestNotice(str(d.content));
   if (type === PrivateCallSignal.SETUP_VOICE || type === PrivateCallSignal.SETUP_VIDEO) {
     const voice = type === PrivateCallSignal.SETUP_VOICE;
     const mode = voice ? MessageType.ACT_RT_VOICE : MessageType.ACT_RT_VIDEO;
@@ -202,4 +207,31 @@ function reactionNotice(
   const notice = parseReactionNotice(str(d.content));
   if (!notice?.last || notice.last.userId === notice.author) return null;
   return { ...base, kind: PushKind.MESSAGE, recipients: [notice.author], body: notice.last.emoji, ttl: DAY_S };
+}
+
+/**
+ * A type-83 frame notifies only the receiver of a pending request (filed or asked again):
+ * its title is the requester's nickname (the service worker words it), its body the greeting.
+ */
+function friendRequestNotice(content: string): Notice | null {
+  let parsed;
+  try {
+    parsed = friendRequest.safeParse(JSON.parse(content));
+  } catch {
+    return null;
+  }
+  if (!parsed.success || parsed.data.status !== FriendRequestStatus.PENDING) return null;
+  const { from, to, greeting } = parsed.data;
+  return {
+    kind: PushKind.FRIEND_REQUEST,
+    chatType: ChatType.PRIVATE,
+    chatId: from.id,
+    senderId: from.id,
+    recipients: [to.id],
+    type: MessageType.FRIEND_REQUEST,
+    body: preview(MessageType.TEXT, greeting),
+    from: from.nickName,
+    ttl: DAY_S,
+    url: friendRequestPushUrl(),
+  };
 }

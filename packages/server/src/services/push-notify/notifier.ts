@@ -3,7 +3,8 @@
  * for a user none of whose terminals is connected, sends a notification to each live
  * subscription. Fire and forget: the sender's request never waits for it or fails by
  * it; sends run a few at a time; a subscription the push service calls gone (404/410)
- * is removed. Muted chats (friend or group do-not-disturb) send nothing at all.
+ * is removed. Muted chats (friend or group do-not-disturb) send nothing at all; a
+ * friend request comes from someone who is not a friend, so there is no chat to mute.
  */
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
@@ -120,7 +121,8 @@ export class PushNotifier {
   private async titles(notice: Notice, userIds: number[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     const isCall = notice.kind === PushKind.CALL || notice.kind === PushKind.MISSED_CALL;
-    if (notice.chatType === ChatType.SYSTEM) {
+    if (notice.chatType === ChatType.SYSTEM || notice.kind === PushKind.FRIEND_REQUEST) {
+      // The notification's title, or the requester's nickname (the service worker words it).
       for (const u of userIds) out.set(u, notice.from ?? '');
     } else if (notice.chatType === ChatType.PRIVATE) {
       const sender = await this.db
@@ -187,8 +189,8 @@ export class PushNotifier {
           vapidDetails: this.vapid,
           TTL: ttl,
           urgency: 'high',
-          // One notification per chat waits at the push service; a newer one replaces it.
-          topic: `${payload.chatType[0]}${payload.chatId}`,
+          // One notification per chat (or requester) waits at the push service; a newer one replaces it.
+          topic: `${payload.kind === PushKind.FRIEND_REQUEST ? 'R' : payload.chatType[0]}${payload.chatId}`,
         },
       );
       const res = await fetch(req.endpoint, {

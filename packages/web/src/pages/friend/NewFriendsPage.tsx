@@ -1,10 +1,14 @@
 /**
  * /pages/friend/friend-requests, "New friends" (issue 22 point 1): requests to me and
- * from me, newest change first, kept current live and after an offline start.
+ * from me, newest change first, kept current live and after an offline start. An
+ * accepted request with someone no longer a friend is left out (shownRequests).
  */
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/session';
+import { useFriends } from '../../contacts/friendsStore';
 import { reloadRequests, useFriendRequests } from '../../contacts/requests';
+import { shownRequests } from '../../contacts/requestsReducer';
 import { Paths } from '../../routes/paths';
 import { EmptyState } from '../../ui/EmptyState';
 import { NavBar } from '../../ui/NavBar';
@@ -15,7 +19,13 @@ import './requests/requests.css';
 export default function NewFriendsPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
-  const { status, list } = useFriendRequests();
+  const { status, list: all } = useFriendRequests();
+  const friends = useFriends();
+  const known = friends.status === 'ready' || friends.list.length > 0;
+  const list = useMemo(
+    () => shownRequests(all, me.id, known ? new Set(friends.list.map((f) => f.id)) : null),
+    [all, me.id, known, friends.list],
+  );
 
   let body;
   if (list.length === 0 && (status === 'loading' || status === 'idle')) {
