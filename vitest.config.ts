@@ -28,8 +28,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           // A worker runs its files one after another with one module cache and one Chromium
           // (support/browser.ts); each file still starts its own server and opens its own
-          // contexts. npm test runs two workers (scripts/test.mjs): a browser file waits on
-          // its server and timers about half the time, so two keep both cores busy.
+          // contexts. npm test runs three workers (scripts/test.mjs): a browser file waits on
+          // its server and timers much of the time, so three keep both cores busy.
           isolate: false,
         },
       },
