@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { CALL_SWEEP_INTERVAL_MS } from '@parley/protocol';
 import type { Config } from './config.js';
 import { openDb, type Db } from './db/connect.js';
@@ -14,6 +15,7 @@ import { AppError } from './http/app-error.js';
 import { badUrlError } from './http/bad-url.js';
 import { sendError } from './http/envelope.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { Health, registerHealth, type ReadyCheck } from './http/health.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { clientErrorHandler, frameworkError } from './http/framework-errors.js';
 import { registerJsonBody } from './http/json-body.js';
@@ -38,6 +40,8 @@ export interface ParleyServer {
   services: Services;
   /** True when this start created the trial account. */
   trialCreated: boolean;
+  /** `/healthz` and `/readyz`: its checks, and draining (not ready) from `startDraining()`. */
+  health: Health;
   /** Starts listening on config.host:config.port; resolves to the base URL (port 0 → the real one). */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -108,6 +112,11 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 10, fieldSize: 1024, parts: 12 },
   });
   registerJsonBody(app);
+  const readyChecks: ReadyCheck[] = [{ name: 'database', probe: () => sql`select 1`.execute(db.kysely) }];
+  const redis = realtime.limitsRedis;
+  if (redis) readyChecks.push({ name: 'redis', probe: () => redis.ping() });
+  const health = new Health(readyChecks);
+  registerHealth(app, health);
   registerRoutes(app, buildHandlers(services), services.auth, services.limits, config.uploadMaxBytes);
   await registerStatic(app, services.uploads.root, config.webDist);
 
@@ -148,6 +157,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     config,
     services,
     trialCreated,
+    health,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
       const { port } = app.server.address() as AddressInfo;

@@ -69,6 +69,13 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Runs what is missing. Nodes started together on one PostgreSQL database migrate it once:
+ * Kysely's Migrator runs in one transaction holding `pg_advisory_xact_lock` on its lock
+ * table's name, so the others wait and then find nothing to do
+ * (test/migrations-concurrent.test.ts). SQLite takes its own write lock for the migration
+ * transaction; several nodes never share one SQLite file in production (app.ts warns).
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider: new InCodeProvider(db) });
   const { error, results } = await migrator.migrateToLatest();
