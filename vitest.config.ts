@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './scripts/test-order';
 
 // One config, four projects; scripts/test.mjs runs them in stages (server twice: SQLite, PostgreSQL).
 export default defineConfig({
   test: {
+    // Longest files first (scripts/test-order.ts): a stage runs one project at a time.
+    sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'] } },
       {

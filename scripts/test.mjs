@@ -9,8 +9,8 @@
  *
  * A check stage (setup, typecheck of every project in one tsc -b, lint, format, locales,
  * builds) counts as 1 passed or 1 failed; the checks run two at a time (TEST_TOGETHER),
- * as do the two builds and the PostgreSQL server tests beside the web unit tests, each
- * printed whole when it ends. A vitest stage counts its tests from vitest's
+ * as do the two builds, each printed whole when it ends. Server and browser files start
+ * longest first (scripts/test-order.ts). A vitest stage counts its tests from vitest's
  * JSON report (numPassedTests / numFailedTests); a crash, a failed suite that has
  * no failed test, or a missing report counts as one more failure. The last line
  * printed is `N passed, N failed`; it is also written to .test-data/summary.txt
@@ -86,14 +86,13 @@ const STAGES = [
   // has its own server, database and key prefix, and the PostgreSQL files wait on the
   // database a good part of the time (181 → 103 s and 238 → 144 s on a quiet 2-core machine).
   vitest('server:sqlite', 'server', { TEST_DB: 'sqlite' }, { workers: SERVER_WORKERS.sqlite }),
-  // The web unit tests run beside the PostgreSQL files, which wait on the database much of the time.
   vitest(
     'server:postgres',
     'server',
     { TEST_DB: 'postgres', TEST_PG_URL: PG_URL },
-    { workers: SERVER_WORKERS.postgres, together: 'pg+web' },
+    { workers: SERVER_WORKERS.postgres },
   ),
-  vitest('web', 'web', {}, { together: 'pg+web' }),
+  vitest('web', 'web'),
   check('build:web', 'npm', ['run', 'build', '-w', '@parley/web'], { together: 'build' }),
   check('build:server', 'npm', ['run', 'build', '-w', '@parley/server'], { together: 'build' }),
   vitest('e2e', 'e2e', {}, { after: ['build:web', 'build:server'], timeoutMs: E2E_TIMEOUT_MS, workers: E2E_WORKERS }),
