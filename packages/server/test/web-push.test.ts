@@ -21,6 +21,7 @@ import {
 import { startServer, type TestServer } from './support/server.js';
 import { sendSystem } from './support/system.js';
 import { TestSocket } from './support/ws.js';
+import { preview } from '../src/services/push-notify/notice.js';
 
 let ts: TestServer;
 let client: ApiClient;
@@ -115,6 +116,21 @@ describe('who is notified', () => {
         .catch(() => undefined),
     );
     for (const r of got) expect(decryptPayload(r.body, bobKeys)).toMatchObject({ title: 'Ally', body: '', type: 2 });
+  });
+
+  it('a photo, video or file with a caption carries the caption (the service worker names the kind)', () => {
+    const image = JSON.stringify({
+      originUrl: '/uploads/a.png',
+      thumbUrl: '/uploads/t.png',
+      caption: ' Two\n sunsets ',
+    });
+    expect(preview(MessageType.IMAGE, image)).toBe('Two sunsets');
+    expect(preview(MessageType.FILE, JSON.stringify({ name: 'a.pdf', size: 1, url: '/u', caption: 'Slides' }))).toBe(
+      'Slides',
+    );
+    expect(preview(MessageType.VIDEO, JSON.stringify({ videoUrl: '/v.mp4' }))).toBe('');
+    expect(preview(MessageType.AUDIO, JSON.stringify({ url: '/a.mp3', duration: 2, caption: 'x' }))).toBe('');
+    expect(preview(MessageType.IMAGE, 'not json')).toBe('');
   });
 
   it('nothing while one of the recipient terminals is connected', async () => {

@@ -47,4 +47,10 @@ describe('notification words', () => {
     expect(notificationTag(payload({}))).toBe('PRIVATE-7');
     expect(notificationText(payload({}), PUSH_STRINGS_EN)).toEqual({ title: 'Alice', body: 'hi' });
   });
+
+  it("a photo with a caption: the kind's word, then the caption; without one, the word alone", () => {
+    const photo = payload({ type: MessageType.IMAGE, body: 'Two sunsets' });
+    expect(notificationText(photo, PUSH_STRINGS_EN)).toEqual({ title: 'Alice', body: '[Image] Two sunsets' });
+    expect(notificationText({ ...photo, body: '' }, PUSH_STRINGS_EN)).toEqual({ title: 'Alice', body: '[Image]' });
+  });
 });

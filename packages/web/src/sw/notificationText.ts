@@ -21,7 +21,9 @@ export function notificationText(p: PushPayload, s: PushStrings): { title: strin
   }
   // A reaction's body is its emoji, worded by the user's language ("Reacted 👍 to your message").
   const reacted = p.type === MessageType.REACTION ? (s.reacted ?? ENGLISH.reacted!) : undefined;
-  const text = reacted ? reacted.replace('{{emoji}}', p.body) : p.body || label || s.newMessage;
+  // A photo, video or file with a caption: "[Image] Two sunsets".
+  const captioned = p.type !== MessageType.TEXT && label && p.body ? `${label} ${p.body}` : '';
+  const text = reacted ? reacted.replace('{{emoji}}', p.body) : captioned || p.body || label || s.newMessage;
   return { title: p.title || s.appName, body: p.from ? `${p.from}: ${text}` : text };
 }
 

@@ -62,7 +62,24 @@ const DAY_S = 86_400;
 /** A ring delivered after the ring ended would show a call that is over. */
 const RING_TTL_S = RING_TIMEOUT_MS / 1000;
 
+/** Types whose content may carry a caption (issue 22 point 8). */
+const CAPTIONED: ReadonlySet<number> = new Set([MessageType.IMAGE, MessageType.FILE, MessageType.VIDEO]);
+
+function captionOf(content: string): string {
+  try {
+    const c = (JSON.parse(content) as { caption?: unknown } | null)?.caption;
+    return typeof c === 'string' ? c : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The notification's text: a plain text, an announcement, or the caption of a photo, video
+ * or file (the service worker puts the kind's word before it); empty otherwise.
+ */
 export function preview(type: number, content: string): string {
+  if (CAPTIONED.has(type)) return preview(MessageType.TEXT, captionOf(content));
   // A group's announcement card (22) reads as its text, like a text message.
   if (type !== MessageType.TEXT && type !== MessageType.GROUP_ANNOUNCEMENT) return '';
   // `#name;` emoji tokens travel as their characters, as the chat list shows them.
