@@ -28,7 +28,7 @@ import { TestSocket } from './support/ws.js';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 /** The second node's bound, for a request that never ends. */
-const SHORT_DRAIN_MS = 1_500;
+const SHORT_DRAIN_MS = 2_500;
 
 let cluster: TestCluster;
 let b: TestServer;
