@@ -17,6 +17,8 @@ export interface BenchServer {
   pid: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The server process's exit code once it exits (a bench that signals it itself waits on this). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startBenchServer(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   for (;;) {
     if (Date.now() > deadline) throw new Error('server did not start');
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
@@ -93,9 +96,10 @@ export async function startBenchServer(
     pid: String(server.pid),
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),
+    exited,
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
       if (databaseUrl) {
         const admin = new pg.Client({ connectionString: pgBase });

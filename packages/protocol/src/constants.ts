@@ -171,6 +171,12 @@ export const CloseCode = {
   BAD_FRAME: 4004,
   /** More frames than the per-socket budget (a heartbeat flood); the client reconnects after its usual gap. */
   TOO_MANY_FRAMES: 4008,
+  /**
+   * The node is restarting (a drain on SIGTERM, issue 23 point 5): reconnect now, after a
+   * random delay within Timing.RESTART_RECONNECT_JITTER_MS (the balancer sends the socket
+   * to another node); no "connection lost" notice, no logout.
+   */
+  RESTARTING: 4010,
 } as const;
 
 /** Client-side runtime codes of spec §8. */

@@ -67,6 +67,8 @@ export const Timing = {
   /** A new socket must send its LOGIN frame within this time. */
   SOCKET_LOGIN_TIMEOUT_MS: 10_000,
   RECONNECT_MIN_GAP_MS: 10_000,
+  /** After close code 4010 (RESTARTING) the client reconnects within a random 0..this delay, so a node's sockets spread out. */
+  RESTART_RECONNECT_JITTER_MS: 3_000,
   USER_RELOAD_RETRY_MS: 5_000,
   PUSH_CID_RETRY_MS: 1_000,
   TIME_TIP_GAP_MS: 600_000,

@@ -16,6 +16,7 @@ import { badUrlError } from './http/bad-url.js';
 import { sendError } from './http/envelope.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { Health, registerHealth, type ReadyCheck } from './http/health.js';
+import { drain, RequestGate } from './lifecycle/drain.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { clientErrorHandler, frameworkError } from './http/framework-errors.js';
 import { registerJsonBody } from './http/json-body.js';
@@ -44,6 +45,12 @@ export interface ParleyServer {
   health: Health;
   /** Starts listening on config.host:config.port; resolves to the base URL (port 0 → the real one). */
   listen(): Promise<string>;
+  /**
+   * Graceful drain then close (SIGTERM, lifecycle/drain.ts): unready, new requests and
+   * upgrades 503, sockets closed with 4010, requests in flight finished, then close(); all
+   * within `timeoutMs` (config.drainTimeoutMs by default).
+   */
+  drain(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,7 +103,10 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   await services.accounts.grantOperators(config.operatorUserNames);
 
   installErrorHandler(app, bodyLimits);
-  // First of the hooks: a shed call costs next to nothing.
+  // First of the hooks: a draining node refuses at once and counts what it still owes.
+  const gate = new RequestGate();
+  gate.register(app);
+  // Then: a shed call costs next to nothing.
   await registerOverload(app, {
     maxInFlight: config.maxInFlight,
     maxInFlightPerUser: config.maxInFlightPerUser,
@@ -151,7 +161,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   services.reactionFlusher.start();
 
   let closed = false;
-  return {
+  const node: ParleyServer = {
     app,
     db,
     config,
@@ -164,6 +174,10 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
       return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     },
+    drain(timeoutMs = config.drainTimeoutMs) {
+      const cutRequests = () => app.server.closeAllConnections();
+      return drain({ health, gate, gateway, cutRequests, close: () => node.close() }, timeoutMs);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -175,6 +189,8 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       if (presence instanceof RedisPresence) await presence.flush();
       await stopPresenceSync();
       await app.close();
+      // Requests are over: whatever they queued is written before the database closes.
+      await Promise.all(services.writeBatches.map((b) => b.drain()));
       if (presence instanceof RedisPresence) await presence.close();
       if (realtime.limitsRedis) await closeRedis(realtime.limitsRedis);
       await services.callStore.close();
@@ -182,6 +198,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       await db.kysely.destroy();
     },
   };
+  return node;
 }
 
 /** In-process bus and presence; with REDIS_URL, Redis pub/sub and Redis presence shared by every node. */

@@ -39,6 +39,8 @@ export interface Config {
   /** OPERATOR_USERNAMES: comma-separated user names made operators at start and when they register. */
   operatorUserNames: string[];
   socketIdleMs: number;
+  /** DRAIN_TIMEOUT_MS: on SIGTERM/SIGINT the drain (lifecycle/drain.ts) ends and the process exits within this. */
+  drainTimeoutMs: number;
   socketLoginTimeoutMs: number;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
@@ -220,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     linkPreviews: onOff(env, 'LINK_PREVIEWS', true),
     friendRequests: onOff(env, 'FRIEND_REQUESTS', true),
     socketIdleMs: int(env, 'SOCKET_IDLE_MS', Timing.SOCKET_IDLE_CLOSE_MS),
+    drainTimeoutMs: int(env, 'DRAIN_TIMEOUT_MS', 10_000),
     socketLoginTimeoutMs: int(env, 'SOCKET_LOGIN_TIMEOUT_MS', Timing.SOCKET_LOGIN_TIMEOUT_MS),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', Timing.ACCESS_TOKEN_TTL_S),
     refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', Timing.REFRESH_TOKEN_TTL_S),

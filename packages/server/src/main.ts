@@ -22,11 +22,14 @@ let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  server.app.log.info({ signal }, 'shutting down');
-  // A stuck close must not keep the process alive forever.
-  setTimeout(() => process.exit(1), 10_000).unref();
+  server.app.log.info({ signal, timeoutMs: config.drainTimeoutMs }, 'draining');
+  // The bound: a stuck drain or close must not keep the process alive.
+  setTimeout(() => {
+    server.app.log.error('drain exceeded DRAIN_TIMEOUT_MS; exiting');
+    process.exit(1);
+  }, config.drainTimeoutMs).unref();
   try {
-    await server.close();
+    await server.drain(config.drainTimeoutMs);
     process.exit(0);
   } catch (err) {
     server.app.log.error({ err }, 'shutdown failed');

@@ -11,7 +11,7 @@ import type { Database } from '../src/db/schema.js';
 import { isUniqueViolation } from '../src/db/errors.js';
 import { WriteBatch } from '../src/db/write-batch.js';
 
-function open() {
+function open(windowMs?: number) {
   const sqlite = new SQLite(':memory:');
   sqlite.exec('CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, k TEXT NOT NULL UNIQUE, v INTEGER NOT NULL)');
   // The table is not in Database; the casts keep the test's SQL to what it says.
@@ -32,7 +32,7 @@ function open() {
       return r;
     }, tx);
   }) as typeof sqlite.transaction;
-  return { sqlite, db, insert, commits, batch: new WriteBatch(db, sqlite) };
+  return { sqlite, db, insert, commits, batch: new WriteBatch(db, sqlite, windowMs) };
 }
 
 describe('WriteBatch', () => {
@@ -69,6 +69,20 @@ describe('WriteBatch', () => {
     // The next ones arrive within the window: they wait for it and go together.
     await Promise.all(Array.from({ length: 5 }, (_, i) => batch.run(insert({ k: `x${i + 1}`, v: i }))));
     expect(commits).toHaveLength(2);
+  });
+
+  it('a drain (a node stopping) commits what waits for its window now, and resolves after the commit', async () => {
+    const { sqlite, insert, commits, batch } = open(60_000);
+    // Each would wait for the minute-long window (the first too, in a process younger than a minute).
+    const first = batch.run(insert({ k: 'd0', v: 0 }));
+    await batch.drain();
+    expect(commits).toHaveLength(1);
+    await first;
+    const waiting = batch.run(insert({ k: 'd1', v: 1 }));
+    await batch.drain();
+    expect(commits).toHaveLength(2);
+    expect(sqlite.prepare('SELECT k FROM t ORDER BY id').all()).toEqual([{ k: 'd0' }, { k: 'd1' }]);
+    expect((await waiting).rows).toEqual([{ id: 2, k: 'd1', v: 1 }]);
   });
 });
 

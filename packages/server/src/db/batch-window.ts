@@ -7,6 +7,8 @@
 export class BatchWindow<Job> {
   private queue: Job[] = [];
   private lastFlush = 0;
+  /** Flushes under way: a drain waits for them. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly windowMs: number,
@@ -21,10 +23,18 @@ export class BatchWindow<Job> {
     else setTimeout(() => this.take(), wait);
   }
 
+  /** A node draining (lifecycle/drain.ts): what is queued goes now, and every flush has ended when this resolves. */
+  async drain(): Promise<void> {
+    if (this.queue.length > 0) this.take();
+    await Promise.all([...this.running]);
+  }
+
   private take(): void {
+    if (this.queue.length === 0) return; // taken early by a drain
     const jobs = this.queue;
     this.queue = [];
     this.lastFlush = performance.now();
-    void this.flush(jobs);
+    const flushing = this.flush(jobs).finally(() => this.running.delete(flushing));
+    this.running.add(flushing);
   }
 }

@@ -50,6 +50,11 @@ export class PgInsertBatch<Row extends Record<string, unknown>> {
     return new Promise<Row | undefined>((resolve, reject) => this.window.add({ values, resolve, reject }));
   }
 
+  /** Sends what is queued now and waits for every batch under way (a draining node). */
+  drain(): Promise<void> {
+    return this.window.drain();
+  }
+
   private async flush(jobs: Job<Row>[]): Promise<void> {
     try {
       const params = this.spec.columns.map(([c]) => jobs.map((j) => j.values[c] ?? null));

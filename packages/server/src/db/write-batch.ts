@@ -43,6 +43,11 @@ export class WriteBatch {
     );
   }
 
+  /** Sends what is queued now and waits for every batch under way (a draining node). */
+  drain(): Promise<void> {
+    return this.window.drain();
+  }
+
   private async flush(jobs: Job[]): Promise<void> {
     const sqlite = this.sqlite!;
     try {

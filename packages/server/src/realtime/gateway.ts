@@ -48,6 +48,8 @@ export class Gateway {
   private readonly unsubscribe: () => void;
   /** Shutting down: sockets that open now are told so at once, never logged in. */
   private closing = false;
+  /** Draining (lifecycle/drain.ts): upgrades are refused with 503, so the balancer tries another node. */
+  private draining = false;
   /** Every open socket of this node, for the one sweep of their deadlines. */
   private readonly sockets = new Set<GatewaySocket>();
   private readonly sweeper: NodeJS.Timeout;
@@ -68,6 +70,12 @@ export class Gateway {
       const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
       if (pathname !== WS_PATH) {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      if (this.draining) {
+        socket.end(
+          'HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+        );
         return;
       }
       this.wss.handleUpgrade(req, socket, head, (ws) => {
@@ -148,6 +156,12 @@ export class Gateway {
         socket.recheckAt = Date.now() + this.opts.sessionRecheckMs;
       }
     }
+  }
+
+  /** A drain: new upgrades refused, and every socket told to reconnect now (4010, the client adds jitter). */
+  startDraining(): void {
+    this.draining = true;
+    for (const s of this.sockets) s.ws.close(CloseCode.RESTARTING, 'server restarting');
   }
 
   async close(): Promise<void> {

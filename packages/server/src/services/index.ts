@@ -38,6 +38,7 @@ import { SearchIndexer } from './search/indexer.js';
 import { SearchService } from './search/search-service.js';
 import { TypingService } from './typing/typing.js';
 import { PgInsertBatch } from '../db/pg-insert-batch.js';
+import type { PrivateMessageRow } from '../db/schema.js';
 import { WriteBatch } from '../db/write-batch.js';
 import { PRIVATE_MESSAGE_BATCH } from './private-message.js';
 import { Facts } from './facts/facts.js';
@@ -123,6 +124,8 @@ export interface Services {
   shared: SharedContentService;
   /** SQLite: messages enter the search index in batches (migration 0017). */
   searchIndexer: SearchIndexer;
+  /** The write batches (SQLite group commit, PostgreSQL group insert): a draining node flushes them. */
+  writeBatches: { drain(): Promise<void> }[];
   /** Typing indicator frames (cmd 6): checked and relayed, never stored. */
   typing: TypingService;
   /** Signed-in devices: the login sessions' devices, listing, signing one out. */
@@ -167,6 +170,8 @@ export function createServices(
   const serializer = new UserSerializer(db, config.redisUrl !== undefined);
   const facts = new Facts(db.kysely, bus);
   const writes = new WriteBatch(db.kysely, db.sqlite);
+  const pgBatch =
+    db.dialect === 'postgres' ? new PgInsertBatch<PrivateMessageRow>(db.kysely, PRIVATE_MESSAGE_BATCH) : undefined;
   const searchIndexer = new SearchIndexer(db.kysely, db.dialect);
   const friends = new FriendService(db.kysely, presence, push, serializer, facts, clock);
   const friendRequests = new FriendRequestService(db.kysely, friends, push, config.friendRequests, clock);
@@ -278,7 +283,7 @@ export function createServices(
       clock,
       writes,
       linkPreviews,
-      db.dialect === 'postgres' ? new PgInsertBatch(db.kysely, PRIVATE_MESSAGE_BATCH) : undefined,
+      pgBatch,
     ),
     privateSync: new PrivateSyncService(db.kysely, serializer, push, relations, clock),
     privateEdits: new PrivateEditService(db.kysely, serializer, push, relations, clock, config.editWindowMs),
@@ -324,6 +329,7 @@ export function createServices(
     search: new SearchService(db.kysely, db.dialect, relations, searchIndexer),
     shared: new SharedContentService(db.kysely, relations),
     searchIndexer,
+    writeBatches: pgBatch ? [writes, pgBatch] : [writes],
     typing: new TypingService(db.kysely, relations, push, (err) => console.warn('typing relay failed', err), clock),
     // moderation console and Discover (docs/PROTOCOL.md); the console reads its peers through `services`.
     console: new ConsoleService(db.kysely, groupChanges, () => services, clock),

@@ -35,7 +35,7 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup() {
+function setup(random?: () => number) {
   vi.useFakeTimers();
   const sockets: FakeSocket[] = [];
   const events: ImClientEvents = {
@@ -48,6 +48,7 @@ function setup() {
   const client = new ImClient(
     {
       url: 'ws://test/im',
+      random,
       createSocket: () => {
         const s = new FakeSocket();
         sockets.push(s);
@@ -196,6 +197,61 @@ describe('ImClient and a server going away', () => {
     vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS);
     live().login();
     expect(events.onReconnected).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ImClient and a node draining for a restart (issue 23 point 5)', () => {
+  it('4010 reconnects after the random jitter, inside the reconnect gap, with no notice and no logout', () => {
+    const { client, events, live, sockets } = setup(() => 0.5);
+    client.connect('tok');
+    live().login();
+    live().serverClose(CloseCode.RESTARTING);
+    expect(client.getState()).toBe('closed');
+    const jitter = 0.5 * Timing.RESTART_RECONNECT_JITTER_MS;
+    vi.advanceTimersByTime(jitter - 1);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    live().login();
+    expect(client.getState()).toBe('loggedIn');
+    expect(events.onConnectionLost).not.toHaveBeenCalled();
+    expect(events.onReconnected).not.toHaveBeenCalled();
+    expect(events.onForceLogout).not.toHaveBeenCalled();
+    expect(events.onAuthFailed).not.toHaveBeenCalled();
+  });
+
+  it('the delay spans 0 to the jitter bound; a failed attempt after it waits the usual gap, still quietly', () => {
+    // The lowest draw reconnects at once, the highest just before the bound.
+    for (const [r, before, by] of [
+      [0, -1, 0],
+      [0.999, Timing.RESTART_RECONNECT_JITTER_MS - 10, Timing.RESTART_RECONNECT_JITTER_MS],
+    ] as const) {
+      const { client, live, sockets } = setup(() => r);
+      client.connect('tok');
+      live().login();
+      live().serverClose(CloseCode.RESTARTING);
+      if (before >= 0) {
+        vi.advanceTimersByTime(before);
+        expect(sockets).toHaveLength(1);
+      }
+      vi.advanceTimersByTime(by - Math.max(0, before));
+      expect(sockets).toHaveLength(2);
+      client.close();
+      vi.useRealTimers();
+    }
+    const { client, events, live, sockets } = setup(() => 0);
+    client.connect('tok');
+    live().login();
+    live().serverClose(CloseCode.RESTARTING);
+    vi.advanceTimersByTime(0);
+    live().serverClose(1006); // the balancer had no node yet
+    vi.advanceTimersByTime(Timing.RECONNECT_MIN_GAP_MS - 1);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    live().login();
+    expect(client.getState()).toBe('loggedIn');
+    expect(events.onConnectionLost).not.toHaveBeenCalled();
+    expect(events.onReconnected).not.toHaveBeenCalled();
   });
 });
 

@@ -3,8 +3,10 @@
  * loggedIn. Heartbeat every 10 s; after a drop it reconnects no sooner than 10 s
  * after the previous attempt. The browser's network events are facts: going offline
  * closes the socket at once (no heartbeat has to miss first), and while offline no
- * attempt is made; coming back online tries at once. Free of DOM and React so it is
- * unit-tested in node.
+ * attempt is made; coming back online tries at once. A node draining for a restart
+ * closes with 4010 (RESTARTING): the client reconnects within a random 0–3 s, without
+ * the gap and without a lost/reconnected notice, so a node's sockets spread over the
+ * others. Free of DOM and React so it is unit-tested in node.
  */
 import { CloseCode, Cmd, MessageType, RuntimeCode, Timing, type ServerFrame } from '@parley/protocol';
 
@@ -45,6 +47,8 @@ export interface ImClientDeps {
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /** [0, 1): the jitter of a reconnect after 4010; Math.random by default. */
+  random?: () => number;
 }
 
 type FrameListener = (frame: ServerFrame) => void;
@@ -74,6 +78,7 @@ export class ImClient {
   private readonly now: () => number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
+  private readonly random: () => number;
 
   constructor(
     private readonly deps: ImClientDeps,
@@ -82,6 +87,7 @@ export class ImClient {
     this.now = deps.now ?? Date.now;
     this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+    this.random = deps.random ?? Math.random;
   }
 
   getState(): SocketState {
@@ -251,9 +257,10 @@ export class ImClient {
       else this.events.onAccountClosed(MessageType.USER_BANNED, '');
       return;
     }
-    // A server going down (1001) is a restart, not a failure: the banner says "connecting",
-    // and no lost/reconnected notice follows (issue 11 point 6).
-    if (code === CloseCode.GOING_AWAY) this.quietDrop = !this.dropped;
+    // A server going down (1001) or draining (4010) is a restart, not a failure: the banner
+    // says "connecting", and no lost/reconnected notice follows (issue 11 point 6, issue 23 point 5).
+    const restart = code === CloseCode.GOING_AWAY || code === CloseCode.RESTARTING;
+    if (restart) this.quietDrop = !this.dropped;
     else if (!this.dropped && this.hadSession && !this.quietDrop) {
       this.dropped = true;
       this.events.onConnectionLost();
@@ -268,13 +275,16 @@ export class ImClient {
       });
       return;
     }
-    this.scheduleReconnect();
+    // Draining: another node takes us now; the jitter keeps its sockets from arriving at once.
+    if (code === CloseCode.RESTARTING) this.scheduleReconnect(this.random() * Timing.RESTART_RECONNECT_JITTER_MS);
+    else this.scheduleReconnect();
   }
 
-  private scheduleReconnect(): void {
+  /** `after`: the delay of this attempt; by default the rest of the gap since the last one. */
+  private scheduleReconnect(after?: number): void {
     // Offline: the `online` event opens the next attempt.
     if (!this.wanted || this.reconnect || this.offline) return;
-    const wait = Math.max(0, this.lastAttempt + Timing.RECONNECT_MIN_GAP_MS - this.now());
+    const wait = after ?? Math.max(0, this.lastAttempt + Timing.RECONNECT_MIN_GAP_MS - this.now());
     this.reconnect = this.setTimer(() => {
       this.reconnect = null;
       if (this.wanted && !this.socket) this.open();
