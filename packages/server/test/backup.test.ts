@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MessageType, Terminal } from '@parley/protocol';
-import { readBackup, restoreBackup } from '../src/backup/index.js';
+import { createBackup, readBackup, restoreBackup } from '../src/backup/index.js';
 import { migrationNames } from '../src/db/migrate.js';
 import { ApiClient, login, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
@@ -207,6 +207,24 @@ it('a backup taken under traffic restores every acknowledged message, user and f
     expect(Buffer.from(await res.arrayBuffer()).equals(f.bytes), f.url).toBe(true);
   }
 }, 60_000);
+
+it('backup refuses an existing directory, one inside DATA_DIR, and PostgreSQL without --files-only', async () => {
+  const dataDir = await fs.mkdtemp(path.join(work, 'data-'));
+  await fs.writeFile(path.join(dataDir, 'secrets.json'), '{}');
+  await expect(createBackup({ dataDir, databaseUrl: undefined }, work)).rejects.toThrow(/exists/);
+  await expect(createBackup({ dataDir, databaseUrl: undefined }, path.join(dataDir, 'b'))).rejects.toThrow(
+    /outside DATA_DIR/,
+  );
+  const pg = { dataDir, databaseUrl: 'postgres://db.invalid/parley' };
+  await expect(createBackup(pg, path.join(work, 'pg'))).rejects.toThrow(/pg_dump/);
+  const files = await createBackup(pg, path.join(work, 'pg'), { filesOnly: true });
+  expect(files.database).toEqual({ kind: 'external' });
+  expect(files.secrets.map((f) => f.path)).toEqual(['secrets.json']);
+  // A files-only backup never restores as if it held the database.
+  await expect(
+    restoreBackup({ dataDir: path.join(work, 'x'), databaseUrl: undefined }, path.join(work, 'pg')),
+  ).rejects.toThrow(/pg_restore/);
+});
 
 it('restore refuses a non-empty data directory and a damaged backup', async () => {
   const backupDir = path.join(work, 'backup');
