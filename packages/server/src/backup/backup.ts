@@ -41,6 +41,7 @@ export async function createBackup(
     );
   }
   if (!config.databaseUrl && options.filesOnly) throw new Error('--files-only is for PostgreSQL (DATABASE_URL)');
+  if (!(await exists(config.dataDir))) throw new Error(`no DATA_DIR at ${path.resolve(config.dataDir)}`);
   if (isWithin(out, config.dataDir)) throw new Error('the backup must go outside DATA_DIR');
   if (await exists(out)) throw new Error(`${out} exists: a backup goes into a new directory`);
   const sqliteFile = path.join(config.dataDir, SQLITE_FILE);
