@@ -125,11 +125,16 @@ async function backupAndRestore(
   await script('backup.ts', [backupDir, '--files-only'], { DATA_DIR: ts.dataDir, DATABASE_URL: sourceUrl });
   afterBackup();
   const name = `parley_restore_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  cleanups.push(() => adminQuery(`drop database if exists ${name} with (force)`));
   const restoredUrl = databaseUrl(name);
-  await exec('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', restoredUrl, dump]);
-  await script('restore.ts', [backupDir], { DATA_DIR: dataDir, DATABASE_URL: restoredUrl });
+  cleanups.push(() => adminQuery(`drop database if exists ${name} with (force)`));
+  // The database and the files restore independently: side by side.
+  await Promise.all([
+    (async () => {
+      await adminQuery(`create database ${name}`);
+      await exec('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', restoredUrl, dump]);
+    })(),
+    script('restore.ts', [backupDir], { DATA_DIR: dataDir, DATABASE_URL: restoredUrl }),
+  ]);
   return { dataDir, databaseUrl: restoredUrl, backupDir };
 }
 
