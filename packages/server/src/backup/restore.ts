@@ -89,7 +89,8 @@ export async function restoreBackup(
       if (copied.sha256 !== entry.sha256) throw new Error(`${entry.path} changed while it was read`);
     }
     // --force: what the backup holds replaces what was there, nothing else is touched.
-    for (const name of [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, ...SECRET_FILES, MEDIA_DIR]) {
+    const sqlite = manifest.database.kind === 'sqlite' ? [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`] : [];
+    for (const name of [...sqlite, ...SECRET_FILES, MEDIA_DIR]) {
       await fs.rm(path.join(dataDir, name), { recursive: true, force: true });
     }
     const moves = [...manifest.secrets.map((s) => s.path), MEDIA_DIR];
