@@ -85,6 +85,11 @@ if ! port_open 5432; then
   fi
 fi
 
+# pg_dump / pg_restore of the backup test (backup.test.ts); the server package pulls in its client.
+if ! have pg_dump || ! have pg_restore; then
+  apt_install postgresql-client || { log "could not install postgresql-client (pg_dump, pg_restore)"; status=1; }
+fi
+
 # --- Redis --------------------------------------------------------------------
 if ! port_open 6379; then
   if ! have redis-server; then

@@ -62,6 +62,9 @@ const migrations = {
   '0028_password_reset': passwordReset,
 } as const;
 
+/** Oldest first; a backup whose newest migration is not here is from a newer Parley (backup/restore.ts). */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 class InCodeProvider implements MigrationProvider {
   constructor(private readonly db: Db) {}
   async getMigrations(): Promise<Record<string, Migration>> {
