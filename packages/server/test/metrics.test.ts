@@ -10,7 +10,7 @@ import { MessageType } from '@parley/protocol';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { messageFrame, sendBody } from './support/messages.js';
-import { startPrometheus, type Prometheus, type Sample } from './support/prometheus.js';
+import { freePort, startPrometheus, type Prometheus, type Sample } from './support/prometheus.js';
 import { startCluster, startServer, type TestCluster, type TestServer } from './support/server.js';
 import { TestSocket } from './support/ws.js';
 
@@ -23,8 +23,6 @@ let n2: TestServer;
 let prometheus: Prometheus;
 let instance1: string;
 let instance2: string;
-
-const instanceOf = (node: TestServer) => new URL(node.server.metricsUrl!).host;
 
 /** Polls the query until every instance has a sample that `ok` accepts (scrapes come once a second). */
 async function seriesOf(promql: string, instances: string[], ok: (v: number) => boolean): Promise<Sample[]> {
@@ -41,12 +39,21 @@ async function seriesOf(promql: string, instances: string[], ok: (v: number) => 
 }
 
 beforeAll(async () => {
-  // userFind: one a minute per user, so a second lookup is a 429.
-  cluster = await startCluster(2, { metricsPort: 0, rateLimits: JSON.stringify({ userFind: { user: [1, 60] } }) });
+  // Prometheus takes its first scrape ~5 s after it starts (its target discovery ticks every
+  // 5 s): it starts on the nodes' metrics ports while the nodes start.
+  const ports = [await freePort(), await freePort()];
+  [instance1, instance2] = ports.map((p) => `127.0.0.1:${p}`) as [string, string];
+  const started = startPrometheus(JOB, [instance1, instance2]);
+  started.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+  try {
+    // userFind: one a minute per user, so a second lookup is a 429.
+    cluster = await startCluster(2, { rateLimits: JSON.stringify({ userFind: { user: [1, 60] } }) }, (i) => ({
+      metricsPort: ports[i]!,
+    }));
+  } finally {
+    prometheus = await started;
+  }
   [n1, n2] = cluster.nodes as [TestServer, TestServer];
-  instance1 = instanceOf(n1);
-  instance2 = instanceOf(n2);
-  prometheus = await startPrometheus(JOB, [instance1, instance2]);
 });
 afterAll(async () => {
   await prometheus?.stop();
@@ -107,7 +114,7 @@ describe('Prometheus scrapes two nodes', () => {
   });
 
   it('serves metrics on loopback only, and not on the public port', async () => {
-    expect(n1.server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect(n1.server.metricsUrl).toBe(`http://${instance1}/metrics`);
     expect((await fetch(`${n1.url}/metrics`)).status).toBe(404);
     // The metrics port answers nothing but /metrics.
     expect((await fetch(n1.server.metricsUrl!.replace('/metrics', '/api/user/self'))).status).toBe(404);

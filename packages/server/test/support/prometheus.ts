@@ -21,7 +21,8 @@ export interface Prometheus {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port free now on loopback (for a target that starts after prometheus). */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
