@@ -3,13 +3,14 @@
  * database, Redis bus) on their metrics ports every second; after a send across the nodes
  * and a 429, the series are read back through its query API for both nodes' instances.
  * `/metrics` is not on the public port without METRICS_TOKEN, and with it refuses any
- * other bearer.
+ * other bearer; web push sent and failed (a real loopback push service) are counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageType } from '@parley/protocol';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { befriend } from './support/contacts.js';
 import { messageFrame, sendBody } from './support/messages.js';
+import { browserKeys, startPushService, subscriptionOf, type PushServiceStub } from './support/push.js';
 import { freePort, startPrometheus, type Prometheus, type Sample } from './support/prometheus.js';
 import { startCluster, startServer, type TestCluster, type TestServer } from './support/server.js';
 import { TestSocket } from './support/ws.js';
@@ -123,11 +124,14 @@ describe('Prometheus scrapes two nodes', () => {
 
 describe('METRICS_TOKEN on the main port', () => {
   let ts: TestServer;
+  let service: PushServiceStub;
   beforeAll(async () => {
-    ts = await startServer({ metricsToken: TOKEN });
+    service = await startPushService();
+    ts = await startServer({ metricsToken: TOKEN, pushEndpointHosts: [service.host] });
   });
   afterAll(async () => {
     await ts?.close();
+    await service?.close();
   });
 
   it('answers a bearer of the token and refuses anyone else', async () => {
@@ -145,5 +149,45 @@ describe('METRICS_TOKEN on the main port', () => {
     const text = await res.text();
     expect(text).toContain('parley_http_requests_total{method="GET",route="/metrics",status="401"} 5');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('counts web push notifications sent and failed', async () => {
+    const client = new ApiClient(ts.url);
+    const [a, b, c] = [
+      await registerUser(client, { nickName: 'Ada' }),
+      await registerUser(client, { nickName: 'Bo' }),
+      await registerUser(client, { nickName: 'Cy' }),
+    ];
+    await befriend(client, a, b);
+    await befriend(client, a, c);
+    // Neither receiver has a socket: a send to each becomes a web push; /gone/ answers 410.
+    for (const [u, path] of [
+      [b, '/ok/b'],
+      [c, '/gone/c'],
+    ] as const) {
+      await client.ok('userReportCid', {
+        token: u.tokens.accessToken,
+        query: { cid: `c${u.id}` },
+        body: subscriptionOf(service.url(path), browserKeys()),
+      });
+      await client.ok('privateSend', { token: a.tokens.accessToken, body: sendBody(u.id, MessageType.TEXT, 'hi') });
+    }
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const res = await fetch(`${ts.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const text = await res.text();
+      const sent = text.includes('parley_web_push_total{result="sent"} 1');
+      const failed = text.includes('parley_web_push_total{result="failed"} 1');
+      if (sent && failed) break;
+      if (Date.now() > deadline)
+        throw new Error(
+          `web push not counted: ${text
+            .split('\n')
+            .filter((l) => l.startsWith('parley_web_push'))
+            .join('; ')}`,
+        );
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(service.requests.map((r) => r.path).sort()).toEqual(['/gone/c', '/ok/b']);
   });
 });
