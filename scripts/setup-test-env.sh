@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prepares this machine for `npm test` (Debian/Ubuntu): Chromium with CJK and
-# Arabic fonts for the browser tests, coturn (TURN relay for the call tests), PostgreSQL on 127.0.0.1:5432 (trust auth,
+# Arabic fonts for the browser tests, coturn (TURN relay for the call tests), prometheus
+# (the metrics test), PostgreSQL on 127.0.0.1:5432 (trust auth,
 # user postgres) and Redis on 127.0.0.1:6379. Idempotent and silent when all is
 # present. Only touches this machine; uses sudo only when not root.
 set -euo pipefail
@@ -58,6 +59,22 @@ if ! have turnserver; then
     fi
   else
     log "could not install coturn (the TURN call test needs turnserver)"
+    status=1
+  fi
+fi
+
+# --- Prometheus (the metrics test scrapes two nodes with it) ------------------
+# The test runs its own prometheus on loopback with a temp config and store; Debian's
+# package starts a system service, which is stopped so it holds no port.
+if ! have prometheus; then
+  if apt_install prometheus; then
+    if have systemctl && [ -d /run/systemd/system ]; then
+      $SUDO systemctl disable --now prometheus >/dev/null 2>&1 || true
+    elif have service; then
+      $SUDO service prometheus stop >/dev/null 2>&1 || true
+    fi
+  else
+    log "could not install prometheus (the metrics test needs it)"
     status=1
   fi
 fi

@@ -23,10 +23,11 @@ import { registerJsonBody } from './http/json-body.js';
 import { registerOverload } from './http/overload.js';
 import { registerRoutes } from './http/register-routes.js';
 import { registerStatic } from './http/static.js';
+import { createMetrics, deliveryCounter, registerMetrics, type Metrics } from './metrics/index.js';
 import { InProcessBus } from './realtime/bus.js';
 import { Gateway } from './realtime/gateway.js';
 import { LocalPresence } from './realtime/presence.js';
-import { closeRedis, openRedis, redactUrl } from './realtime/redis.js';
+import { closeRedis, openRedis, redactUrl, type RedisCommandTimer } from './realtime/redis.js';
 import { RedisBus } from './realtime/redis-bus.js';
 import { RedisPresence } from './realtime/redis-presence.js';
 import { SessionRegistry } from './realtime/sessions.js';
@@ -43,6 +44,10 @@ export interface ParleyServer {
   trialCreated: boolean;
   /** `/healthz` and `/readyz`: its checks, and draining (not ready) from `startDraining()`. */
   health: Health;
+  /** Prometheus metrics of this node, when METRICS_PORT or METRICS_TOKEN is set. */
+  metrics: Metrics | undefined;
+  /** `http://host:port/metrics` of the metrics port once listening (METRICS_PORT), else undefined. */
+  readonly metricsUrl: string | undefined;
   /** Starts listening on config.host:config.port; resolves to the base URL (port 0 → the real one). */
   listen(): Promise<string>;
   /**
@@ -60,7 +65,8 @@ const MAX_URL_LENGTH = 8 * 1024;
 
 export async function createApp(config: Config): Promise<ParleyServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const db = openDb(config);
+  const metrics = createMetrics(config);
+  const db = openDb(config, metrics && ((s) => metrics.dbQuery.observe(s)));
   try {
     await migrateToLatest(db);
   } catch (err) {
@@ -86,7 +92,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   });
   let realtime: Realtime;
   try {
-    realtime = await openRealtime(config, app.log);
+    realtime = await openRealtime(config, app.log, metrics && ((s) => metrics.redisCommand.observe(s)));
   } catch (err) {
     await db.kysely.destroy();
     throw err;
@@ -113,6 +119,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
   });
   await registerSecurityHeaders(app);
+  const metricsServer = metrics && registerMetrics(app, metrics, config);
   // No address of ours is near this long; Node's own limit (16 KiB of headers) answers 431 above it.
   app.addHook('onRequest', async (request) => {
     if (request.url.length > MAX_URL_LENGTH) throw new AppError('uriTooLong');
@@ -142,6 +149,17 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     log: app.log,
     onLogin: (auth) => services.devices.touch(auth.sessionId),
     typing: services.typing,
+    ...(metrics ? { onDelivered: deliveryCounter(metrics) } : {}),
+  });
+  metrics?.attach({
+    socketsByTerminal: () => {
+      const byTerminal = new Map<number, number>();
+      for (const conn of services.registry.all())
+        byTerminal.set(conn.terminal, (byTerminal.get(conn.terminal) ?? 0) + 1);
+      return byTerminal;
+    },
+    pushStats: () => services.pushNotify.notifier.stats,
+    callsInProgress: () => services.callStore.inProgress(),
   });
   gateway.attach(app.server);
   // Friends' lists learn at once when a user's online terminals change (type 82).
@@ -161,6 +179,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   services.reactionFlusher.start();
 
   let closed = false;
+  let metricsUrl: string | undefined;
   const node: ParleyServer = {
     app,
     db,
@@ -168,8 +187,13 @@ export async function createApp(config: Config): Promise<ParleyServer> {
     services,
     trialCreated,
     health,
+    metrics,
+    get metricsUrl() {
+      return metricsUrl;
+    },
     async listen() {
       await app.listen({ port: config.port, host: config.host });
+      if (metricsServer) metricsUrl = `http://${await metricsServer.listen()}/metrics`;
       const { port } = app.server.address() as AddressInfo;
       const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
       return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -191,6 +215,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       await app.close();
       // Requests are over: whatever they queued is written before the database closes.
       await Promise.all(services.writeBatches.map((b) => b.drain()));
+      await metricsServer?.close();
       if (presence instanceof RedisPresence) await presence.close();
       if (realtime.limitsRedis) await closeRedis(realtime.limitsRedis);
       await services.callStore.close();
@@ -202,25 +227,30 @@ export async function createApp(config: Config): Promise<ParleyServer> {
 }
 
 /** In-process bus and presence; with REDIS_URL, Redis pub/sub and Redis presence shared by every node. */
-async function openRealtime(config: Config, log: FastifyBaseLogger): Promise<Realtime> {
+async function openRealtime(
+  config: Config,
+  log: FastifyBaseLogger,
+  onCommand: RedisCommandTimer | undefined,
+): Promise<Realtime> {
   const registry = new SessionRegistry();
   if (!config.redisUrl) {
     log.info('realtime: in-process bus and presence (single node)');
     return { bus: new InProcessBus(), registry, presence: new LocalPresence(registry) };
   }
   const onError = (err: unknown, what: string) => log.error({ err }, what);
-  const bus = await RedisBus.connect(config.redisUrl, config.redisPrefix, onError);
+  const bus = await RedisBus.connect(config.redisUrl, config.redisPrefix, onError, onCommand);
   let limitsRedis: Awaited<ReturnType<typeof openRedis>> | undefined;
   let callsRedis: Awaited<ReturnType<typeof openRedis>> | undefined;
   try {
-    limitsRedis = await openRedis(config.redisUrl, 'parley-limits', onError);
-    callsRedis = await openRedis(config.redisUrl, 'parley-calls', onError);
+    limitsRedis = await openRedis(config.redisUrl, 'parley-limits', onError, onCommand);
+    callsRedis = await openRedis(config.redisUrl, 'parley-calls', onError, onCommand);
     const presence = await RedisPresence.connect({
       url: config.redisUrl,
       prefix: config.redisPrefix,
       registry,
       onError,
       heartbeatMs: config.presenceHeartbeatMs,
+      ...(onCommand ? { onCommand } : {}),
     });
     log.info(
       { redis: redactUrl(config.redisUrl), prefix: config.redisPrefix, nodeId: presence.nodeId },

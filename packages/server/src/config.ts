@@ -81,6 +81,12 @@ export interface Config {
   /** TURN_SECRET + TURN_URLS (+ TURN_TTL_S): per-user TURN REST credentials in /system/config. */
   turn: TurnConfig | undefined;
   logLevel: string;
+  /** METRICS_PORT: Prometheus `/metrics` on this port of METRICS_HOST (absent: no metrics port). */
+  metricsPort: number | undefined;
+  /** METRICS_HOST (default 127.0.0.1): the metrics port's address; only operators of the machine should reach it. */
+  metricsHost: string;
+  /** METRICS_TOKEN: `/metrics` also on the main port, for `Authorization: Bearer <token>` only. */
+  metricsToken: string | undefined;
   /** SMTP_URL (smtp://user:pass@host:port, smtps://…): mail password reset links; absent → operators reset passwords. */
   smtpUrl: string | undefined;
   /** SMTP_FROM: the sender of the server's mail (default `Parley <no-reply@HOST of PUBLIC_URL>`). */
@@ -179,6 +185,12 @@ function iceServers(raw: string | undefined): IceServer[] {
   return parsed as IceServer[];
 }
 
+/** A guessable token would open the metrics to anyone who reaches the main port. */
+function metricsToken(token: string | undefined): string | undefined {
+  if (token !== undefined && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return token;
+}
+
 /** A mailed link needs to know where the app is: SMTP_URL without PUBLIC_URL is refused at start. */
 function mailConfig(smtpUrl: string | undefined, from: string | undefined, publicUrl: string | undefined) {
   let host = 'localhost';
@@ -251,6 +263,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ),
     callSweepIntervalMs: CALL_SWEEP_INTERVAL_MS,
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    metricsPort: str(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0),
+    metricsHost: str(env, 'METRICS_HOST') ?? '127.0.0.1',
+    metricsToken: metricsToken(str(env, 'METRICS_TOKEN')),
     ...mailConfig(str(env, 'SMTP_URL'), str(env, 'SMTP_FROM'), str(env, 'PUBLIC_URL')),
   };
   return { ...config, ...overrides };

@@ -13,6 +13,8 @@ const banner = [
   `  Open:     ${url}`,
   `  Database: ${server.db.describe}`,
   `  Data:     ${config.dataDir}`,
+  ...(server.metricsUrl ? [`  Metrics:  ${server.metricsUrl}`] : []),
+  ...(config.metricsToken ? [`  Metrics:  ${url}/metrics (bearer METRICS_TOKEN)`] : []),
   `  Trial account${server.trialCreated ? ' (created now)' : ''}: ${config.trialUserName} / ${config.trialPassword}`,
   '',
 ].join('\n');

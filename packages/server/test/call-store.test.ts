@@ -116,6 +116,18 @@ describe.each(Object.keys(stores))('%s store', (name) => {
     expect(await s.create({ ...makeCall(u1!), scope: early.scope }, 100)).toBe('ok');
   });
 
+  it('inProgress counts the calls in the store by kind (the metrics gauge)', async () => {
+    const s = store();
+    const before = await s.inProgress();
+    const [u1, u2, u3] = users();
+    const privateCall: StoredCall = { ...makeCall(u1!, u2!), kind: 'private', scope: `p:${u1}:${u2}` };
+    await s.create(privateCall, 100);
+    await s.create(makeCall(u3!), 100);
+    expect(await s.inProgress()).toEqual({ private: before.private + 1, group: before.group + 1 });
+    await s.update(privateCall.id, 1, null, 0);
+    expect(await s.inProgress()).toEqual({ private: before.private, group: before.group + 1 });
+  });
+
   it('concurrent writers of one version: exactly one wins', async () => {
     const s = store();
     const [u1, u2] = users();

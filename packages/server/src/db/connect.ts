@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { statementNames } from './prepared.js';
@@ -27,7 +27,13 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-export function openDb(config: Config): Db {
+/** Told each query's latency in seconds (metrics); Kysely times a query only when this is given. */
+export type QueryTimer = (seconds: number) => void;
+
+const logTo = (onQuery: QueryTimer | undefined): KyselyConfig['log'] =>
+  onQuery && ((event) => onQuery(event.queryDurationMillis / 1000));
+
+export function openDb(config: Config, onQuery?: QueryTimer): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, types: pgTypes, max: 10 });
     // An idle pooled connection that the server ends (restart, failover, admin kill) emits
@@ -36,7 +42,7 @@ export function openDb(config: Config): Db {
     pool.on('connect', (client) => nameHotStatements(client));
     const url = new URL(config.databaseUrl);
     return {
-      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logTo(onQuery) }),
       dialect: 'postgres',
       describe: `postgresql://${url.host}${url.pathname}`,
     };
@@ -54,7 +60,10 @@ export function openDb(config: Config): Db {
   sqlite.pragma('wal_autocheckpoint = 4000');
   sqlite.pragma('mmap_size = 268435456');
   return {
-    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    kysely: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      log: logTo(onQuery),
+    }),
     dialect: 'sqlite',
     describe: `sqlite ${file}`,
     sqlite,

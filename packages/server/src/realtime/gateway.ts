@@ -7,7 +7,15 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer } from 'ws';
-import { Cmd, CloseCode, FORCE_LOGOUT_REASON, Limits, WS_PATH, type TypingRequest } from '@parley/protocol';
+import {
+  Cmd,
+  CloseCode,
+  FORCE_LOGOUT_REASON,
+  Limits,
+  WS_PATH,
+  type ServerFrame,
+  type TypingRequest,
+} from '@parley/protocol';
 import { AppError } from '../http/app-error.js';
 import type { FrameBudget } from '../limits/table.js';
 import type { AuthInfo, AuthService } from '../services/auth.js';
@@ -33,6 +41,8 @@ export interface GatewayOptions {
   onLogin?: (auth: AuthInfo) => Promise<void>;
   /** Relays TYPING frames (services/typing): one relay per logged-in socket. */
   typing?: { forSocket(userId: number): (data: TypingRequest) => void };
+  /** After a push's frame went to `sockets` local sockets (metrics: fan-out, messages delivered). */
+  onDelivered?: (frame: ServerFrame, sockets: number) => void;
 }
 
 /** How often the sweep runs at most: idle and login deadlines are kept to within this. */
@@ -89,6 +99,7 @@ export class Gateway {
   /** Sends and closes per the envelope on every matching local socket; the frame is serialised once. */
   private deliver({ target, frame, close, bind, unbind }: PushEnvelope): void {
     let bytes: Buffer | undefined;
+    let written = 0;
     for (const userId of target.userIds) {
       for (const conn of this.opts.registry.connectionsOf(userId)) {
         if (target.terminals && !target.terminals.includes(conn.terminal)) continue;
@@ -97,12 +108,16 @@ export class Gateway {
         if (target.token !== undefined && !conn.tokens?.has(target.token)) continue;
         if (target.sessionId !== undefined && conn.sessionId !== target.sessionId) continue;
         if (target.exceptSessionId !== undefined && conn.sessionId === target.exceptSessionId) continue;
-        if (frame) conn.sendBytes((bytes ??= Buffer.from(JSON.stringify(frame))));
+        if (frame) {
+          conn.sendBytes((bytes ??= Buffer.from(JSON.stringify(frame))));
+          written++;
+        }
         if (bind !== undefined) (conn.tokens ??= new Set()).add(bind);
         if (unbind !== undefined) conn.tokens?.delete(unbind);
         if (close) conn.close(close.code, close.reason);
       }
     }
+    if (written > 0 && frame) this.opts.onDelivered?.(frame, written);
   }
 
   /** Closes sockets past their login or idle deadline and re-checks sessions whose token expired. */

@@ -8,7 +8,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Bus, EnvelopeHandler, PushEnvelope } from './bus.js';
-import { closeRedis, openRedis, type RedisErrorLog } from './redis.js';
+import { closeRedis, openRedis, type RedisCommandTimer, type RedisErrorLog } from './redis.js';
 
 export class RedisBus implements Bus {
   private readonly handlers = new Set<EnvelopeHandler>();
@@ -41,8 +41,13 @@ export class RedisBus implements Bus {
   }
 
   /** Connects both connections and subscribes before resolving, so no envelope published afterwards is missed. */
-  static async connect(url: string, prefix: string, onError: RedisErrorLog): Promise<RedisBus> {
-    const pub = await openRedis(url, 'parley-bus-pub', onError);
+  static async connect(
+    url: string,
+    prefix: string,
+    onError: RedisErrorLog,
+    onCommand?: RedisCommandTimer,
+  ): Promise<RedisBus> {
+    const pub = await openRedis(url, 'parley-bus-pub', onError, onCommand);
     let sub: Redis;
     try {
       sub = await openRedis(url, 'parley-bus-sub', onError);

@@ -24,7 +24,7 @@ import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { TERMINALS, type Terminal } from '@parley/protocol';
 import type { Presence } from './presence.js';
-import { closeRedis, openRedis, type RedisErrorLog } from './redis.js';
+import { closeRedis, openRedis, type RedisCommandTimer, type RedisErrorLog } from './redis.js';
 import type { SessionRegistry } from './sessions.js';
 
 export const HEARTBEAT_MS = 10_000;
@@ -39,6 +39,8 @@ export interface RedisPresenceOptions {
   prefix: string;
   registry: SessionRegistry;
   onError: RedisErrorLog;
+  /** Times each command (metrics). */
+  onCommand?: RedisCommandTimer;
   /** Defaults to a random id; one per running node. */
   nodeId?: string;
   /** Default HEARTBEAT_MS; the node's heartbeat key lives 3 heartbeats. */
@@ -75,7 +77,7 @@ export class RedisPresence implements Presence {
   }
 
   static async connect(opts: RedisPresenceOptions): Promise<RedisPresence> {
-    const redis = await openRedis(opts.url, 'parley-presence', opts.onError);
+    const redis = await openRedis(opts.url, 'parley-presence', opts.onError, opts.onCommand);
     const nodeId = opts.nodeId ?? crypto.randomUUID();
     try {
       await redis

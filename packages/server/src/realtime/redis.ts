@@ -1,15 +1,23 @@
 /** ioredis connections for the Redis bus and presence (REDIS_URL). */
-import { Redis } from 'ioredis';
+import { type Command, Redis } from 'ioredis';
 
 export type RedisErrorLog = (err: unknown, what: string) => void;
+/** Told each command's latency in seconds (metrics); absent, commands are not timed. */
+export type RedisCommandTimer = (seconds: number) => void;
 
 /**
  * Opens one connection and waits until it is ready, so a wrong REDIS_URL fails the
  * start instead of retrying in the background. Afterwards ioredis reconnects on its
  * own; errors while it does so go to `onError` (an unhandled 'error' would crash).
  */
-export async function openRedis(url: string, name: string, onError: RedisErrorLog): Promise<Redis> {
+export async function openRedis(
+  url: string,
+  name: string,
+  onError: RedisErrorLog,
+  onCommand?: RedisCommandTimer,
+): Promise<Redis> {
   const client = new Redis(url, { lazyConnect: true, connectionName: name, maxRetriesPerRequest: 20 });
+  if (onCommand) timeCommands(client, onCommand);
   let started = false;
   client.on('error', (err: unknown) => {
     if (started) onError(err, `redis ${name}`);
@@ -22,6 +30,17 @@ export async function openRedis(url: string, name: string, onError: RedisErrorLo
   }
   started = true;
   return client;
+}
+
+/** Every command's time from being sent to its answer (or error), through ioredis's one entry point. */
+function timeCommands(client: Redis, onCommand: RedisCommandTimer): void {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command: Command, stream?: Parameters<Redis['sendCommand']>[1]) => {
+    const start = performance.now();
+    const done = () => onCommand((performance.now() - start) / 1000);
+    command.promise.then(done, done);
+    return send(command, stream);
+  };
 }
 
 /** The URL without its password, for logs and errors. */

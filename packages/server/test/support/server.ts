@@ -118,7 +118,12 @@ export interface TestCluster {
  * one Redis at TEST_REDIS_URL under a fresh key prefix, as several nodes behind a
  * load balancer would. Nodes start one after another (migrations run once).
  */
-export async function startCluster(count: number, overrides: Partial<Config> = {}): Promise<TestCluster> {
+export async function startCluster(
+  count: number,
+  overrides: Partial<Config> = {},
+  /** Settings of node `i` only (its own port, say), over `overrides`. */
+  perNode: (i: number) => Partial<Config> = () => ({}),
+): Promise<TestCluster> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-cluster-'));
   const database = usingPostgres() ? await createPgDatabase() : undefined;
   const redisPrefix = `parley-test:${crypto.randomBytes(6).toString('hex')}:`;
@@ -131,7 +136,9 @@ export async function startCluster(count: number, overrides: Partial<Config> = {
   };
   try {
     for (let i = 0; i < count; i++) {
-      nodes.push(await startNode(dataDir, database?.url, { redisUrl: TEST_REDIS_URL, redisPrefix, ...overrides }));
+      nodes.push(
+        await startNode(dataDir, database?.url, { redisUrl: TEST_REDIS_URL, redisPrefix, ...overrides, ...perNode(i) }),
+      );
     }
   } catch (err) {
     await close();

@@ -45,6 +45,11 @@ export interface Versioned {
 
 export type Write = 'ok' | 'conflict' | { busy: number[] } | { scopeTaken: true };
 
+export interface CallCounts {
+  private: number;
+  group: number;
+}
+
 export interface CallStore {
   /** Names the implementation in the start log. */
   readonly name: string;
@@ -61,6 +66,8 @@ export interface CallStore {
   update(callId: string, version: number, next: StoredCall | null, deadline: number): Promise<Write>;
   /** Ids of calls whose deadline has passed, oldest first. */
   due(now: number, limit: number): Promise<string[]>;
+  /** Calls in the store now, private and group (metrics, read when scraped). */
+  inProgress(): Promise<CallCounts>;
   close(): Promise<void>;
 }
 

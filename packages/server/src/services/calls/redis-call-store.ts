@@ -8,7 +8,7 @@
  * for ever once every node is gone.
  */
 import type { Redis } from 'ioredis';
-import type { CallStore, StoredCall, Versioned, Write } from './call-store.js';
+import type { CallCounts, CallStore, StoredCall, Versioned, Write } from './call-store.js';
 
 const KEY_TTL_MS = 5 * 60_000;
 
@@ -149,6 +149,22 @@ export class RedisCallStore implements CallStore {
       KEY_TTL_MS,
     );
     return toWrite(reply, after);
+  }
+
+  /** Counts the scope keys ('p:…' private, 'g:…' group) with SCAN: read only when metrics are scraped. */
+  async inProgress(): Promise<CallCounts> {
+    const count = async (kind: 'p' | 'g') => {
+      let n = 0;
+      let cursor = '0';
+      do {
+        const [next, keys] = await this.redis.scan(cursor, 'MATCH', this.scopeKey(`${kind}:*`), 'COUNT', 1000);
+        cursor = next;
+        n += keys.length;
+      } while (cursor !== '0');
+      return n;
+    };
+    const [p, g] = await Promise.all([count('p'), count('g')]);
+    return { private: p, group: g };
   }
 
   async due(now: number, limit: number): Promise<string[]> {

@@ -4,9 +4,16 @@
  * busy claim is the `call_users` primary key; `ON CONFLICT DO NOTHING` reports a
  * taken scope or user without aborting the PostgreSQL transaction.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { claimDiff, type CallStore, type StoredCall, type Versioned, type Write } from './call-store.js';
+import {
+  claimDiff,
+  type CallCounts,
+  type CallStore,
+  type StoredCall,
+  type Versioned,
+  type Write,
+} from './call-store.js';
 
 /** Thrown inside a transaction to roll it back with a result. */
 class Rollback extends Error {
@@ -19,6 +26,17 @@ export class SqlCallStore implements CallStore {
   readonly name = 'database';
 
   constructor(private readonly db: Kysely<Database>) {}
+
+  async inProgress(): Promise<CallCounts> {
+    // The scope says the kind: 'p:…' private, 'g:…' group (a few rows, one per live call).
+    const rows = await this.db
+      .selectFrom('calls')
+      .select((eb) => [sql<string>`substr(scope, 1, 1)`.as('kind'), eb.fn.countAll<number>().as('n')])
+      .groupBy(sql`substr(scope, 1, 1)`)
+      .execute();
+    const n = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+    return { private: n('p'), group: n('g') };
+  }
 
   async get(callId: string): Promise<Versioned | null> {
     const row = await this.db
