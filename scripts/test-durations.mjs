@@ -20,5 +20,5 @@ for (const stage of ['server_sqlite', 'server_postgres', 'e2e']) {
   }
 }
 const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
-writeFileSync(join(ROOT, 'scripts', 'test-durations.json'), JSON.stringify(sorted, null, 1) + '\n');
+writeFileSync(join(ROOT, 'scripts', 'test-durations.json'), JSON.stringify(sorted, null, 2) + '\n');
 console.log(`test-durations.json: ${Object.keys(sorted).length} files`);
