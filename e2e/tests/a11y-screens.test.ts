@@ -23,6 +23,7 @@ function appRoutes(): [string, string][] {
 }
 
 const SIGNED_OUT = new Set(['login', 'register', 'forgotPassword', 'resetPassword', 'lang', 'agreement', 'privacy']);
+const SIGN_IN_ONLY = new Set(['login', 'register', 'forgotPassword', 'resetPassword']);
 
 describe('axe-core on every screen', () => {
   let server: RunningServer;
@@ -104,7 +105,12 @@ describe('axe-core on every screen', () => {
         viewport,
         routes.filter(([k]) => SIGNED_OUT.has(k)),
       );
-      const signedIn = await check(page, viewport, routes);
+      // A signed-in user never stays on the sign-in screens (they lead to the Messages tab, checked here anyway).
+      const signedIn = await check(
+        page,
+        viewport,
+        routes.filter(([k]) => !SIGN_IN_ONLY.has(k)),
+      );
       expect(`${out}\n${signedIn}`.trim()).toBe('');
     }, 240_000);
   }
