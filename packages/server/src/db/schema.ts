@@ -3,6 +3,14 @@
  * and times are epoch milliseconds (bigint), so both SQLite and PostgreSQL agree.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  MessagePinClocksTable,
+  MessagePinsTable,
+  MessageReactionsTable,
+  ReactionPendingTable,
+} from './schema-message-changes.js';
+
+export type { MessagePinClocksTable, MessagePinsTable, MessageReactionsTable, ReactionPendingTable };
 
 export interface UsersTable {
   id: Generated<number>;
@@ -309,42 +317,6 @@ export interface LoginSessionsTable {
   user_agent: string;
   created_at: number;
   last_active_at: number;
-}
-
-/** One pinned message (migration 0022): kind 0 private (chat_key "a-b", a < b), 1 group (chat_key the group id). */
-export interface MessagePinsTable {
-  kind: number;
-  chat_key: string;
-  message_id: number;
-  pinned_by: number;
-  /** The pin's pinTime (epoch ms, strictly increasing per chat). */
-  pinned_at: number;
-}
-
-/** The last pinTime of each chat that ever had a pin or unpin (migration 0022). */
-export interface MessagePinClocksTable {
-  kind: number;
-  chat_key: string;
-  pin_time: number;
-}
-
-/** One person's reaction to a message (migration 0021): kind 0 private, 1 group. */
-export interface MessageReactionsTable {
-  kind: number;
-  message_id: number;
-  user_id: number;
-  emoji: string;
-  created_at: number;
-}
-
-/** A message whose REACTION notice is still to be stored (migration 0021). */
-export interface ReactionPendingTable {
-  kind: number;
-  message_id: number;
-  due_at: number;
-  actor_id: number;
-  last_user_id: number | null;
-  last_emoji: string | null;
 }
 
 /** A mailed password reset link, by its token's sha256 (migration 0028). */
