@@ -6,13 +6,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RESET_TOKEN_RE, ReplyCode, RuntimeCode, passwordResetRequest } from '@parley/protocol';
+import { RESET_TOKEN_RE, passwordResetRequest } from '@parley/protocol';
 import { ApiError } from '../../api/ApiError';
 import { call } from '../../api/call';
 import { Paths } from '../../routes/paths';
 import { PasswordField } from '../../ui/PasswordField';
 import { showToast } from '../../ui/toast';
 import { validate, type FieldErrors } from '../../ui/validate';
+import { toastAuthError } from './authError';
 import { AuthBrand, AuthLangButton } from './AuthHeader';
 import './auth.css';
 
@@ -40,8 +41,7 @@ export default function ResetPasswordPage() {
       void navigate(Paths.login, { replace: true, state: { userName } });
     } catch (err) {
       if (err instanceof ApiError && err.key === 'resetTokenInvalid') setInvalid(true);
-      else if (err instanceof ApiError && err.code !== RuntimeCode.REQUEST_ABORTED)
-        showToast(err.code >= ReplyCode.SERVER_ERROR ? t('errors.serverBusy') : err.message);
+      else toastAuthError(err, t);
     } finally {
       setBusy(false);
     }

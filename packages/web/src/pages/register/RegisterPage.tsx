@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ReplyCode, RuntimeCode, registerRequest, type ServerErrorKey } from '@parley/protocol';
+import { registerRequest, type ServerErrorKey } from '@parley/protocol';
 import { ApiError } from '../../api/ApiError';
 import { register } from '../../app/session';
 import { Paths } from '../../routes/paths';
@@ -14,6 +14,7 @@ import { FormField } from '../../ui/FormField';
 import { PasswordField } from '../../ui/PasswordField';
 import { showToast } from '../../ui/toast';
 import { validate, type FieldErrors } from '../../ui/validate';
+import { toastAuthError } from '../login/authError';
 import { AgreementConsent } from '../login/AgreementConsent';
 import { hasConsented, rememberConsent } from '../login/consent';
 import { AuthBrand, AuthLangButton } from '../login/AuthHeader';
@@ -52,8 +53,7 @@ export default function RegisterPage() {
       // A refusal of the name (taken, or like a registered one) shows under the name field.
       if (err instanceof ApiError && USER_NAME_REFUSALS.has(err.key ?? ''))
         setErrors({ userName: `errors.${err.key}` });
-      else if (err instanceof ApiError && err.code !== RuntimeCode.REQUEST_ABORTED)
-        showToast(err.code >= ReplyCode.SERVER_ERROR ? t('errors.serverBusy') : err.message);
+      else toastAuthError(err, t);
     } finally {
       setBusy(false);
     }
