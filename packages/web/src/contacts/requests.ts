@@ -7,9 +7,9 @@
 import { Cmd, type FriendRequest, type FriendRequestReply } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from '../app/createStore';
-import { onForgetUser } from '../app/forget';
 import { listCacheFor } from '../app/listCache';
-import { sessionStore, useCurrentUser, useSession } from '../app/session';
+import { followSessionWith } from '../app/syncedListSession';
+import { useCurrentUser, useSession } from '../app/session';
 import { createSyncedList, type SyncedListState } from '../app/syncedList';
 import { onReconnect, subscribeFrames } from '../socket';
 import { upsertFriend } from './friendsReducer';
@@ -77,17 +77,7 @@ let installed = false;
 export function installFriendRequests(): void {
   if (installed) return;
   installed = true;
-  let owner: number | null = null;
-  onForgetUser((userId) => sync.forget(userId));
-  const follow = () => {
-    const id = sessionStore.get().user?.id ?? null;
-    if (id === owner) return;
-    if (owner !== null) sync.stop();
-    owner = id;
-    if (id !== null) sync.start(id);
-  };
-  sessionStore.subscribe(follow);
-  follow();
+  followSessionWith(sync);
 }
 
 export function useFriendRequests(): RequestsState {

@@ -6,9 +6,8 @@
 import { Cmd, type Group } from '@parley/protocol';
 import { call } from '../api/call';
 import { createStore, useStore } from '../app/createStore';
-import { onForgetUser } from '../app/forget';
 import { listCacheFor } from '../app/listCache';
-import { sessionStore } from '../app/session';
+import { followSessionWith } from '../app/syncedListSession';
 import { onReconnect, subscribeFrames } from '../socket';
 import { patchGroup, upsertGroup } from './groupsReducer';
 import { EMPTY_GROUPS, createGroupsSync, type GroupsState } from './groupsSync';
@@ -46,18 +45,7 @@ let installed = false;
 export function installGroups(): void {
   if (installed) return;
   installed = true;
-  let owner: number | null = null;
-  // Logout removes the copy kept on the device (forget.ts); the session's end stops the sync.
-  onForgetUser((userId) => sync.forget(userId));
-  const follow = () => {
-    const id = sessionStore.get().user?.id ?? null;
-    if (id === owner) return;
-    if (owner !== null) sync.stop();
-    owner = id;
-    if (id !== null) sync.start(id);
-  };
-  sessionStore.subscribe(follow);
-  follow();
+  followSessionWith(sync);
 }
 
 export function useGroups(): GroupsState {
