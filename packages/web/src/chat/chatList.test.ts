@@ -1,5 +1,5 @@
 // Chat list order, pinning, removing and drafts.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sortedKeys } from './engine';
 import { ME, ANN, BOB, P, annKey, loading, wire, ready } from './testEngine';
 import { chatKey } from './types';
@@ -70,6 +70,18 @@ describe('list order, pin and remove', () => {
     await s.engine.stop();
     await s.engine.start(ME);
     expect(s.chat()).toMatchObject({ pinned: true, draft: 'half a thought' });
+  });
+
+  it('a draft that was saved is cleared on the device as soon as it is sent (a reload right after finds no draft)', async () => {
+    const s = await ready();
+    s.engine.onFrame(wire(1));
+    s.engine.setDraft(P, ANN, 'on its way');
+    await s.engine.flush();
+    const stored = () => s.persistence.data.get(`chats-app-${ME}-${annKey}`) as { draft: string } | undefined;
+    expect(stored()?.draft).toBe('on its way');
+    // The fake timers do not run: only a save started by the send itself can clear it.
+    await s.engine.sendText(P, ANN, 'on its way');
+    await vi.waitFor(() => expect(stored()?.draft).toBe(''));
   });
 
   it('pinned chats sort by pin time, newest pin first; a synced pin applies only when it differs', async () => {

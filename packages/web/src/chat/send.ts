@@ -92,7 +92,9 @@ export function createSending(
     const now = deps.now();
     // Offline, or behind others still waiting: queued, so the order typed is the order sent.
     const queued = !attachment && isQueueable(msgType) && (!isLive() || outbox.hasQueued());
+    let clearedDraft = false;
     core.patch(key, (c) => {
+      clearedDraft = c.draft !== '';
       const entry: ChatMessage = {
         tmpId,
         type: msgType,
@@ -114,6 +116,8 @@ export function createSending(
       return { ...c, messages: [...c.messages, entry], last: lastOf(entry), lastSendTime: now, draft: '' };
     });
     if (attachment) uploads.set(tmpId, attachment);
+    // A draft that was saved must not come back after a reload right after sending it.
+    if (clearedDraft && !queued) void saver.flush(true);
     if (!queued) return void (await deliver(key, tmpId, after));
     // Saved at once: the app may be closed before the connection returns.
     await saver.flush(true);
