@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { Cmd, Terminal, WS_PATH } from '@parley/protocol';
+import { Cmd, Terminal, Typing, WS_PATH } from '@parley/protocol';
 import { launchBrowser, startServer, type RunningServer } from '../support/index.js';
 import { befriend, createMember, openTerminal, type Member } from '../support/chat.js';
 import { openChatByRoute, waitForText } from '../support/chat-box.js';
@@ -69,17 +69,21 @@ describe('sending 60 messages as fast as Enter is pressed', () => {
     await openChatByRoute(b, server, alice.id);
     const input = a.getByTestId('composer-input');
     const lines = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`);
+    const typingFrom = Date.now();
     for (const line of lines) {
       await input.fill(line);
       await input.press('Enter');
     }
+    const typingMs = Date.now() - typingFrom;
     await waitForText(b, 'line 60', false);
     expect(bLog.received).toEqual(lines);
     await waitForText(a, 'line 60', true);
     await b.getByTestId('connection-banner').waitFor({ state: 'detached' });
     await a.getByTestId('connection-banner').waitFor({ state: 'detached' });
     expect([aLog.opened, aLog.closed, bLog.opened, bLog.closed]).toEqual([1, 0, 1, 0]);
-    // A start and a stop a few seconds apart, not two typing frames a line.
-    expect(aLog.sent.get(Cmd.TYPING) ?? 0).toBeLessThanOrEqual(10);
+    // At most a start and a stop per Typing.SEND_EVERY_MS of typing (a slow machine types
+    // longer), never two typing frames a line.
+    const bound = 2 * Math.ceil(typingMs / Typing.SEND_EVERY_MS) + 2;
+    expect(aLog.sent.get(Cmd.TYPING) ?? 0).toBeLessThanOrEqual(Math.min(bound, lines.length));
   });
 });
