@@ -108,7 +108,10 @@ describe.skipIf(!usingPostgres())('two nodes behind nginx (a cluster runs on Pos
     expect((await bobSocket.next(messageFrame(hi.id))).data).toMatchObject({ content: 'hi Bob', sendId: alice.id });
     const back = await api.ok('privateSend', { token: tok(bob), body: sendBody(alice.id, MessageType.TEXT, 'hi') });
     expect((await aliceSocket.next(messageFrame(back.id))).data).toMatchObject({ content: 'hi', sendId: bob.id });
-    const history = await api.ok('privateHistory', { token: tok(bob), query: { friendId: alice.id, page: 1, size: 10 } });
+    const history = await api.ok('privateHistory', {
+      token: tok(bob),
+      query: { friendId: alice.id, page: 1, size: 10 },
+    });
     expect(history.map((m: PrivateMessage) => m.id)).toEqual(expect.arrayContaining([hi.id, back.id]));
   });
 
@@ -119,7 +122,10 @@ describe.skipIf(!usingPostgres())('two nodes behind nginx (a cluster runs on Pos
       await registerUser(api, { nickName: 'C' }),
     ];
     for (const u of [b, c]) await befriend(api, a, u);
-    const { id: groupId } = await api.ok('groupCreate', { token: tok(a), body: { name: 'G', friendIds: [b.id, c.id] } });
+    const { id: groupId } = await api.ok('groupCreate', {
+      token: tok(a),
+      body: { name: 'G', friendIds: [b.id, c.id] },
+    });
     const [sa, sb, sc] = [
       await socketOn(nodes[0]!, tok(a)),
       await socketOn(nodes[1]!, tok(b)),
@@ -311,7 +317,12 @@ describe.skipIf(!usingPostgres())('two nodes behind nginx (a cluster runs on Pos
 
     expect(exits.map((e) => e.code)).toEqual([0, 0]);
     for (const e of exits) expect(e.ms).toBeLessThan(DRAIN_TIMEOUT_MS);
-    expect({ lost, duplicated, outOfOrder, unexpected }).toEqual({ lost: 0, duplicated: 0, outOfOrder: 0, unexpected: 0 });
+    expect({ lost, duplicated, outOfOrder, unexpected }).toEqual({
+      lost: 0,
+      duplicated: 0,
+      outOfOrder: 0,
+      unexpected: 0,
+    });
     expect(terminals.flatMap((t) => [...t.signedOut, ...t.chat.pullErrors])).toEqual([]);
     expect(senders.reduce((n, s) => n + s.unauthorized, 0)).toBe(0);
     // Every terminal was told to reconnect at least once (each node held some sockets).

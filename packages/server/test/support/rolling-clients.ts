@@ -117,6 +117,7 @@ export class ContinuousSender {
         ? (['privateSend', { ...common, recvId: this.to.friendId }] as const)
         : (['groupSend', { ...common, groupId: this.to.groupId }] as const);
     for (;;) {
+      // 0: no answer (a connection cut), so the send may or may not be stored.
       let status = 0;
       try {
         const res = await this.client.call(name, { token: this.token, body });
@@ -126,7 +127,7 @@ export class ContinuousSender {
         }
         status = res.status;
       } catch {
-        status = 0; // no answer (a connection cut): the send may or may not be stored
+        // sent again below, with the same tmpId
       }
       if (status === 401) this.unauthorized++;
       if (status !== 0 && status < 500) throw new Error(`${name} refused with ${status}`);
