@@ -96,6 +96,11 @@ if ! have nginx && [ ! -x /usr/sbin/nginx ]; then
   fi
 fi
 
+# openssl makes the throwaway certificate nginx -t checks deploy/nginx/parley.conf with.
+if ! have openssl; then
+  apt_install openssl || { log "could not install openssl (deploy-examples.test.ts)"; status=1; }
+fi
+
 # --- PostgreSQL --------------------------------------------------------------
 if ! port_open 5432; then
   fresh=0
