@@ -93,6 +93,7 @@ export class ContinuousSender {
   /** 401s: the user would have been sent to the login page. */
   unauthorized = 0;
   private counts = { private: 0, group: 0 };
+  private abandoned = false;
 
   constructor(
     private readonly client: ApiClient,
@@ -101,9 +102,14 @@ export class ContinuousSender {
     private readonly to: { friendId: number; groupId: number },
   ) {}
 
+  /** Ends `run` at once, a send being retried included (a test that failed: no more traffic). */
+  abandon(): void {
+    this.abandoned = true;
+  }
+
   /** Alternates private and group sends until `stop()`; `pauseMs` between sends bounds the count. */
   async run(stop: () => boolean, pauseMs: number): Promise<void> {
-    while (!stop()) {
+    while (!stop() && !this.abandoned) {
       await this.sendOne(this.sent.length % 2 === 0 ? 'private' : 'group');
       await sleep(pauseMs * (0.5 + Math.random()));
     }
@@ -116,7 +122,7 @@ export class ContinuousSender {
       stream === 'private'
         ? (['privateSend', { ...common, recvId: this.to.friendId }] as const)
         : (['groupSend', { ...common, groupId: this.to.groupId }] as const);
-    for (;;) {
+    while (!this.abandoned) {
       // 0: no answer (a connection cut), so the send may or may not be stored.
       let status = 0;
       try {
@@ -135,4 +141,56 @@ export class ContinuousSender {
       await sleep(50 + Math.random() * 100);
     }
   }
+}
+
+/** One terminal that must hold `expected`: the messages `from` these users it holds are checked. */
+export interface Receiver {
+  terminal: ReconnectingTerminal;
+  from: Set<number>;
+  expected: (SentMessage & { from: number })[];
+}
+
+const CONTENT = /^(\d+):(private|group):(\d+)$/;
+
+/** Resolves when every receiver holds all it expects, or at `timeoutMs` (the tally then counts the loss). */
+export async function allHeld(receivers: readonly Receiver[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const missing = () => receivers.some((r) => r.expected.some((m) => !r.terminal.chat.heldAt.has(m.id)));
+  while (missing() && Date.now() < deadline) await sleep(20);
+}
+
+/**
+ * What the receivers hold against what was sent: delivered and lost (by id), duplicated
+ * (one send held under two ids), out of order (a sender's numbers going down in id order,
+ * the order a chat shows), unexpected (held but never answered to its sender), and the
+ * longest time from a send's reply to its receiver holding it.
+ */
+export function tally(receivers: readonly Receiver[]) {
+  const t = { delivered: 0, lost: 0, duplicated: 0, outOfOrder: 0, unexpected: 0, maxGapMs: 0 };
+  for (const { terminal, from, expected } of receivers) {
+    // A pull also brings the user's own private sends: only what others sent is checked.
+    const held = [...terminal.chat.messages.values()]
+      .filter((m) => m.type === MessageType.TEXT && CONTENT.test(m.content) && from.has(m.sendId))
+      .sort((x, y) => x.id - y.id);
+    const copies = new Map<string, number>();
+    for (const m of held) copies.set(m.content, (copies.get(m.content) ?? 0) + 1);
+    for (const k of copies.values()) t.duplicated += k - 1;
+    const sentContents = new Set(expected.map((m) => m.content));
+    for (const c of copies.keys()) if (!sentContents.has(c)) t.unexpected++;
+    for (const m of expected) {
+      const at = terminal.chat.heldAt.get(m.id);
+      if (at === undefined) t.lost++;
+      else {
+        t.delivered++;
+        t.maxGapMs = Math.max(t.maxGapMs, at - m.ackedAt);
+      }
+    }
+    const last = new Map<string, number>();
+    for (const m of held) {
+      const [, sender, , n] = CONTENT.exec(m.content)!;
+      if (Number(n) <= (last.get(sender!) ?? -1)) t.outOfOrder++;
+      last.set(sender!, Number(n));
+    }
+  }
+  return t;
 }
