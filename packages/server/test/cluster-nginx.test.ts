@@ -24,7 +24,7 @@ import { ChatClient } from './support/chat-client.js';
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { befriend } from './support/contacts.js';
 import { messageFrame, sendBody } from './support/messages.js';
-import { answeredBy, startNginx, type Nginx } from './support/nginx.js';
+import { answeredBy, NGINX_SOURCE_ADDRESS, startNginx, type Nginx } from './support/nginx.js';
 import { allHeld, ContinuousSender, ReconnectingTerminal, tally, type Receiver } from './support/rolling-clients.js';
 import { startS3Server } from './support/s3-server.js';
 import { createClusterStore, usingPostgres, type ClusterStore } from './support/server.js';
@@ -54,7 +54,8 @@ const nodeEnv = (i: number): Record<string, string> => ({
   DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS),
   FRIEND_REQUESTS: 'off',
   MAX_IN_FLIGHT_PER_USER: '0',
-  LOG_LEVEL: 'warn',
+  // Request lines name the client's address as the node sees it.
+  LOG_LEVEL: 'info',
   ...(s3?.env ?? {}),
 });
 const hostOf = (node: ChildServer) => `127.0.0.1:${node.port}`;
@@ -100,6 +101,21 @@ describe.skipIf(!usingPostgres())('two nodes behind nginx (a cluster runs on Pos
     await Promise.all(nodes.map((n) => n.exited));
     await s3?.stop();
     await store?.close();
+  });
+
+  it("a node counts a request under the client's address: the one nginx saw, not one the client claims", async () => {
+    const probe = `/api/no-such-path-${crypto.randomUUID()}`;
+    const res = await fetch(nginx.url + probe, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(res.status).toBe(404);
+    const node = nodes.find((n) => hostOf(n) === answeredBy(res.headers))!;
+    await node.logged(probe);
+    const line = node
+      .log()
+      .split('\n')
+      .find((l) => l.includes(probe) && l.includes('incoming request'))!;
+    const { remoteAddress } = (JSON.parse(line) as { req: { remoteAddress: string } }).req;
+    // The client (127.0.0.1), not nginx's own address (TRUST_PROXY) nor the claimed one.
+    expect([remoteAddress, NGINX_SOURCE_ADDRESS]).toEqual(['127.0.0.1', '127.0.0.2']);
   });
 
   it('a private chat with the two sockets on different nodes', async () => {

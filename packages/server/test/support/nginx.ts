@@ -3,8 +3,9 @@
  * its own prefix and config in a temp dir, one process in the foreground (no master, no
  * daemon) on a free loopback port, stopped by the test. Each location runs the shipped
  * deploy/nginx/parley-proxy.conf; the test adds only the upstream (short fail_timeout so a
- * restarted node is tried again soon) and an `X-Upstream` header naming the node that
- * answered, so a test can tell where a request or socket went.
+ * restarted node is tried again soon), an `X-Upstream` header naming the node that
+ * answered, so a test can tell where a request or socket went, and a source address of
+ * its own towards the nodes (127.0.0.2), so a node can tell nginx from its client.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -15,6 +16,9 @@ import { freePort } from './child-server.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const PROXY_CONF = path.join(REPO_ROOT, 'deploy/nginx/parley-proxy.conf');
+
+/** The address nginx connects to the nodes from; the clients are 127.0.0.1. */
+export const NGINX_SOURCE_ADDRESS = '127.0.0.2';
 
 /** The header the test config adds: `$upstream_addr`, the last address being the node that answered. */
 export const UPSTREAM_HEADER = 'x-upstream';
@@ -74,6 +78,8 @@ ${servers}
   server {
     listen 127.0.0.1:${port};
     location = /nginx-up { return 204; }
+    # From its own address, so a node can tell nginx (the peer) from the client (X-Forwarded-For).
+    proxy_bind ${NGINX_SOURCE_ADDRESS};
     location / {
       add_header X-Upstream $upstream_addr always;
       include ${PROXY_CONF};
