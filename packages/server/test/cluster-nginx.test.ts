@@ -89,7 +89,10 @@ describe.skipIf(!usingPostgres())('two nodes behind nginx (a cluster runs on Pos
   beforeAll(async () => {
     store = await createClusterStore();
     if (s3Available) s3 = await startS3Server();
-    nodes.push(...(await Promise.all([0, 1].map((i) => startChildServer(nodeEnv(i))))));
+    const started = await Promise.allSettled([0, 1].map((i) => startChildServer(nodeEnv(i))));
+    // Both or none: a node that did start is still stopped by afterAll.
+    for (const r of started) if (r.status === 'fulfilled') nodes.push(r.value);
+    for (const r of started) if (r.status === 'rejected') throw r.reason;
     nginx = await startNginx(nodes.map((n) => n.url));
     api = new ApiClient(nginx.url);
   }, 60_000);
