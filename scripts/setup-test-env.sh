@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prepares this machine for `npm test` (Debian/Ubuntu): Chromium with CJK and
 # Arabic fonts for the browser tests, coturn (TURN relay for the call tests), prometheus
-# (the metrics test), PostgreSQL on 127.0.0.1:5432 (trust auth,
+# (the metrics test), nginx (the cluster test's balancer), PostgreSQL on 127.0.0.1:5432 (trust auth,
 # user postgres) and Redis on 127.0.0.1:6379. Idempotent and silent when all is
 # present. Only touches this machine; uses sudo only when not root.
 set -euo pipefail
@@ -77,6 +77,28 @@ if ! have prometheus; then
     log "could not install prometheus (the metrics test needs it)"
     status=1
   fi
+fi
+
+# --- nginx (the cluster test runs two nodes behind it) --------------------------
+# The test runs its own nginx in the foreground with a temp prefix and config on a free
+# loopback port (test/support/nginx.ts); Debian's package starts a system service on
+# port 80, which is stopped and disabled so it holds no port.
+if ! have nginx && [ ! -x /usr/sbin/nginx ]; then
+  if apt_install nginx; then
+    if have systemctl && [ -d /run/systemd/system ]; then
+      $SUDO systemctl disable --now nginx >/dev/null 2>&1 || true
+    elif have service; then
+      $SUDO service nginx stop >/dev/null 2>&1 || true
+    fi
+  else
+    log "could not install nginx (the cluster test needs it)"
+    status=1
+  fi
+fi
+
+# openssl makes the throwaway certificate nginx -t checks deploy/nginx/parley.conf with.
+if ! have openssl; then
+  apt_install openssl || { log "could not install openssl (deploy-examples.test.ts)"; status=1; }
 fi
 
 # --- PostgreSQL --------------------------------------------------------------

@@ -48,6 +48,8 @@ import { login, type ApiClient, type TestUser } from './api.js';
 export class ChatClient {
   /** Held messages by id. */
   readonly messages = new Map<number, PrivateMessage>();
+  /** When each message was first held (epoch ms). */
+  readonly heldAt = new Map<number, number>();
   /** What each held text shows after the EDIT messages held so far: its content and edit time (-1: never). */
   readonly shown = new Map<number, { content: string; editTime: number }>();
   /** How many times each EDIT message was applied: once each. */
@@ -96,6 +98,11 @@ export class ChatClient {
 
   /** Pull requests that failed (the test expects none). */
   pullErrors: string[] = [];
+  /** Ask a pull again after a 5xx or a failed connection (see `pull`). */
+  retryPull = false;
+  pullRetries = 0;
+  /** Told the close code when this client's current socket closes (not after `drop()`). */
+  onClosed: ((code: number) => void) | undefined;
 
   /** Opens a socket, logs in and starts the pull without waiting for it (see `synced`). */
   async connect(): Promise<void> {
@@ -110,8 +117,11 @@ export class ChatClient {
         if (frame.cmd === Cmd.LOGIN) resolve();
         else if (frame.cmd === this.cmd) this.onMessage(frame.data as Partial<PrivateMessage>);
       });
-      ws.once('close', () => {
-        if (this.ws === ws) this.forget();
+      ws.once('close', (code) => {
+        if (this.ws === ws) {
+          this.forget();
+          this.onClosed?.(code);
+        }
         reject(new Error('socket closed before login'));
       });
       ws.once('error', () => undefined); // the close handler decides
@@ -119,16 +129,33 @@ export class ChatClient {
     });
     await loggedIn;
     this.logins++;
-    const minId = this.cursor; // the cursor as it was when this socket logged in
-    void fetch(`${this.baseUrl}${API_BASE}${this.pullPath}${minId}`, {
-      headers: { [ACCESS_TOKEN_HEADER]: this.token },
-    }).then(
-      async (res) => {
-        if (res.status !== 200) this.pullErrors.push(`${res.status} ${await res.text()}`);
-      },
-      (err: unknown) => this.pullErrors.push(String(err)),
-    );
+    void this.pull(ws, this.cursor); // the cursor as it was when this socket logged in
     if (this.stream === 'private') void this.loadRequests(ws);
+  }
+
+  /**
+   * The pull of this socket's login. With `retryPull`, as the web client does behind a
+   * balancer: a 5xx or a failed connection (a node going away) is asked again while the
+   * socket lives.
+   */
+  private async pull(ws: WebSocket, minId: number): Promise<void> {
+    for (;;) {
+      let failure: string;
+      try {
+        const res = await fetch(`${this.baseUrl}${API_BASE}${this.pullPath}${minId}`, {
+          headers: { [ACCESS_TOKEN_HEADER]: this.token },
+        });
+        if (res.status === 200) return;
+        failure = `${res.status} ${await res.text()}`;
+        if (!this.retryPull || res.status < 500) return void this.pullErrors.push(failure);
+      } catch (err) {
+        failure = String(err);
+        if (!this.retryPull) return void this.pullErrors.push(failure);
+      }
+      if (this.ws !== ws) return; // the next socket pulls again
+      this.pullRetries++;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 150));
+    }
   }
 
   /** The friend request list, reloaded at every login: what this terminal missed while away. */
@@ -211,6 +238,7 @@ export class ChatClient {
   /** A message held for the first time, and what it changes on screen. */
   private keep(key: number, msg: PrivateMessage): void {
     this.messages.set(key, msg);
+    this.heldAt.set(key, Date.now());
     if (msg.type === MessageType.TEXT) this.show(msg.id, msg.content, msg.editTime ?? -1);
     if (msg.type === MessageType.PIN) this.applyPin(msg);
     if (msg.type === MessageType.RECALL) this.pinState.set(Number(msg.content), { pinned: false, pinTime: Infinity });

@@ -12,6 +12,7 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 export interface ChildServer {
   url: string;
+  port: number;
   wsUrl: string;
   child: ChildProcess;
   /** stdout and stderr so far (JSON log lines). */
@@ -24,7 +25,8 @@ export interface ChildServer {
   kill(): void;
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 just now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on('error', reject);
@@ -47,9 +49,14 @@ function ensureBuilt(): void {
 }
 
 /** Starts dist/main.js with `env` over a quiet test baseline; resolves once `/readyz` answers 200. */
-export async function startChildServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  /** The port to listen on (a node restarted where its balancer expects it); a free one by default. */
+  listenPort?: number,
+): Promise<ChildServer> {
   ensureBuilt();
-  const port = await freePort();
+  const port = listenPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: REPO_ROOT,
@@ -116,5 +123,5 @@ export async function startChildServer(env: Record<string, string>, timeoutMs = 
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url, wsUrl: url.replace(/^http/, 'ws'), child, log: () => text, exited, logged, kill };
+  return { url, port, wsUrl: url.replace(/^http/, 'ws'), child, log: () => text, exited, logged, kill };
 }

@@ -113,6 +113,46 @@ export interface TestCluster {
 }
 
 /**
+ * What several nodes share, without the nodes: a DATA_DIR, the database (a fresh
+ * PostgreSQL database of this run, or none: SQLite in the DATA_DIR) and a fresh Redis key
+ * prefix at TEST_REDIS_URL. close() deletes all three. Child-process nodes
+ * (support/child-server.ts) start on it with `env`.
+ */
+export interface ClusterStore {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string;
+  /** The REDIS_PREFIX of this cluster: unique per call, its keys are deleted at close. */
+  redisPrefix: string;
+  /** DATA_DIR, DATABASE_URL, REDIS_URL and REDIS_PREFIX for a child node. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function createClusterStore(): Promise<ClusterStore> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-cluster-'));
+  const database = usingPostgres() ? await createPgDatabase() : undefined;
+  const redisPrefix = `parley-test:${crypto.randomBytes(6).toString('hex')}:`;
+  return {
+    dataDir,
+    databaseUrl: database?.url,
+    redisUrl: TEST_REDIS_URL,
+    redisPrefix,
+    env: {
+      DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: redisPrefix,
+    },
+    async close() {
+      await deleteRedisKeys(TEST_REDIS_URL, redisPrefix);
+      await database?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * startCluster(n): n apps sharing one database (the PostgreSQL database of this
  * run, or one SQLite file in WAL mode), one DATA_DIR (signing secret, uploads) and
  * one Redis at TEST_REDIS_URL under a fresh key prefix, as several nodes behind a
@@ -124,20 +164,17 @@ export async function startCluster(
   /** Settings of node `i` only (its own port, say), over `overrides`. */
   perNode: (i: number) => Partial<Config> = () => ({}),
 ): Promise<TestCluster> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-cluster-'));
-  const database = usingPostgres() ? await createPgDatabase() : undefined;
-  const redisPrefix = `parley-test:${crypto.randomBytes(6).toString('hex')}:`;
+  const store = await createClusterStore();
+  const { dataDir, databaseUrl, redisPrefix } = store;
   const nodes: TestServer[] = [];
   const close = async () => {
     for (const node of nodes.reverse()) await node.close();
-    await deleteRedisKeys(TEST_REDIS_URL, redisPrefix);
-    await database?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await store.close();
   };
   try {
     for (let i = 0; i < count; i++) {
       nodes.push(
-        await startNode(dataDir, database?.url, { redisUrl: TEST_REDIS_URL, redisPrefix, ...overrides, ...perNode(i) }),
+        await startNode(dataDir, databaseUrl, { redisUrl: TEST_REDIS_URL, redisPrefix, ...overrides, ...perNode(i) }),
       );
     }
   } catch (err) {

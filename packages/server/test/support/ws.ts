@@ -1,4 +1,5 @@
 /** A WebSocket test client: queued frames, waits with timeouts, and the close event. */
+import type { IncomingHttpHeaders } from 'node:http';
 import { WebSocket } from 'ws';
 import { Cmd, WS_PATH, type ServerFrame } from '@parley/protocol';
 
@@ -12,8 +13,11 @@ export class TestSocket {
   readonly closed: Promise<Closed>;
   private waiters: (() => void)[] = [];
   private closeInfo: Closed | undefined;
+  /** The headers of the upgrade's 101 (behind nginx: which node took the socket). */
+  upgradeHeaders: IncomingHttpHeaders = {};
 
   private constructor(readonly ws: WebSocket) {
+    ws.on('upgrade', (res) => (this.upgradeHeaders = res.headers));
     ws.on('message', (raw) => {
       this.frames.push(JSON.parse(raw.toString()) as ServerFrame);
       this.wake();
