@@ -11,22 +11,23 @@ function sine(seconds: number, rate: number, freq = 440): Float32Array {
 const startsWithFrameSync = (b: Uint8Array) => b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0;
 const startsWithId3 = (b: Uint8Array) => b[0] === 0x49 && b[1] === 0x44 && b[2] === 0x33;
 
-describe('encodeMp3', () => {
-  it('encodes a 2 s sine at 48 kHz into MPEG frames of plausible size', () => {
-    const bytes = encodeMp3(sine(2, 48_000), { sampleRate: 48_000, kbps: 64 });
+// The encoder is plain JavaScript and CPU-bound: short clips, and room for a busy machine.
+describe('encodeMp3', { timeout: 30_000 }, () => {
+  it('encodes a 1 s sine at 48 kHz into MPEG frames of plausible size', () => {
+    const bytes = encodeMp3(sine(1, 48_000), { sampleRate: 48_000, kbps: 64 });
     expect(startsWithFrameSync(bytes) || startsWithId3(bytes)).toBe(true);
-    // 64 kbps × 2 s = 16 000 bytes, give or take padding and the last frame
-    expect(bytes.length).toBeGreaterThan(14_000);
-    expect(bytes.length).toBeLessThan(20_000);
+    // 64 kbps × 1 s = 8 000 bytes, give or take padding and the last frame
+    expect(bytes.length).toBeGreaterThan(7_000);
+    expect(bytes.length).toBeLessThan(10_000);
   });
 
   it('encodes 44.1 kHz and resamples unsupported capture rates', () => {
-    const a = encodeMp3(sine(1, 44_100), { sampleRate: 44_100, kbps: 96 });
+    const a = encodeMp3(sine(0.5, 44_100), { sampleRate: 44_100, kbps: 96 });
     expect(startsWithFrameSync(a)).toBe(true);
-    expect(a.length).toBeGreaterThan(10_000);
-    const b = encodeMp3(sine(1, 96_000), { sampleRate: 96_000 });
+    expect(a.length).toBeGreaterThan(5_000);
+    const b = encodeMp3(sine(0.5, 96_000), { sampleRate: 96_000 });
     expect(startsWithFrameSync(b)).toBe(true);
-    expect(b.length).toBeGreaterThan(6_000);
+    expect(b.length).toBeGreaterThan(3_000);
   });
 });
 
