@@ -1,7 +1,7 @@
 /**
  * The composer: a growing text box (Enter sends on desktop, Shift+Enter breaks
  * the line), emoji panel, "+" panel (album, camera, file, card), voice recorder,
- * quote bar, edit mode (useEditMode.ts), and the draft kept per chat. The text box
+ * quote bar, edit mode (useEditMode.ts), and the draft kept per chat (useDraft.ts). The text box
  * shows emoji as characters; they become `#name;` tokens when sent. In a group, `@`
  * opens the mention list (AtPicker.tsx) and a toggle makes the next message a receipt
  * message.
@@ -37,6 +37,7 @@ import { CardForm } from './CardForm';
 import { ComposerButtons } from './ComposerButtons';
 import { EditBar } from './EditBar';
 import { useEditMode } from './useEditMode';
+import { useDraft } from './useDraft';
 import { EmojiPanel } from './EmojiPanel';
 import { PlusPanel } from './PlusPanel';
 import { QuoteBar } from './QuoteBar';
@@ -67,7 +68,6 @@ interface ComposerProps {
 }
 
 const MAX_HEIGHT = 132;
-const DRAFT_DELAY_MS = 400;
 const desktop = () => window.matchMedia('(hover: hover) and (pointer: fine)').matches;
 
 export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps) {
@@ -89,15 +89,6 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     [members, selfId],
   );
 
-  // The draft may arrive after the box opened (chats load from the device).
-  const storedDraft = summary?.draft ?? '';
-  useEffect(() => {
-    if (!touched.current && storedDraft) {
-      touched.current = true;
-      setText(tokensToDisplay(storedDraft));
-    }
-  }, [storedDraft]);
-
   /** The display text as sent: emoji as tokens, everyone's label language-neutral. */
   const wireText = (display: string) => {
     const everyone = mentions.find((m) => m.userId === AT_ALL);
@@ -117,22 +108,14 @@ export function Composer({ quote, onClearQuote, onSent, handle }: ComposerProps)
     toWire: wireText,
   });
 
-  // Save the draft shortly after typing stops, and when leaving; while editing, the draft is what waits aside.
-  const draftText = edit.draft ?? text;
-  const latest = useRef(draftText);
-  useEffect(() => {
-    latest.current = draftText;
-    if (!touched.current) return;
-    const id = setTimeout(() => chatActions.setDraft(type, targetId, displayToTokens(draftText)), DRAFT_DELAY_MS);
-    return () => clearTimeout(id);
-  }, [draftText, type, targetId]);
-  useEffect(
-    () => () => {
-      typingSender.stop();
-      if (touched.current) chatActions.setDraft(type, targetId, displayToTokens(latest.current));
-    },
-    [type, targetId],
-  );
+  useDraft({
+    type,
+    targetId,
+    storedDraft: summary?.draft ?? '',
+    draftText: edit.draft ?? text,
+    touchedRef: touched,
+    setText,
+  });
 
   useLayoutEffect(() => {
     const el = input.current;
