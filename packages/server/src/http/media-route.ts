@@ -4,6 +4,7 @@
  * Content-Disposition and the sandbox headers (security-headers.ts) are the same on every
  * backend and every node. Only the exact URL shapes the server hands out are served.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOADS_PATH } from '@parley/protocol';
 import { fileHeaders } from '../services/file-store.js';
@@ -82,7 +83,14 @@ export function registerMedia(app: FastifyInstance, media: MediaStorage): void {
     }
     const length = range ? range.end - range.start + 1 : object.size;
     void reply.header('Content-Length', String(length));
-    if (request.method === 'HEAD' || length === 0) return reply.send();
+    if (request.method === 'HEAD') {
+      // Fastify would answer a bodiless HEAD with Content-Length 0; the headers go as they are.
+      reply.hijack();
+      reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+      reply.raw.end();
+      return reply;
+    }
+    if (length === 0) return reply.send();
     const body = await stored(() => media.read(key, range), reply);
     return reply.send(body);
   });
