@@ -11,11 +11,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ComplaintTargetType, ComplaintType } from '@parley/protocol';
+import { createBackup, readBackup } from '../src/backup/index.js';
 import { mediaConfig } from '../src/storage/config.js';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { startChildServer } from './support/child-server.js';
 import { startS3Server, type TestS3Server } from './support/s3-server.js';
-import { listUploads, startServer, TEST_REDIS_URL, type TestServer } from './support/server.js';
+import { listUploads, startServer, TEST_REDIS_URL, usingPostgres, type TestServer } from './support/server.js';
 
 const MAX = 12 * 1024 * 1024; // room for a multipart upload (5 MiB parts)
 
@@ -243,6 +244,29 @@ describe('start-up checks of the media settings', () => {
       node.kill();
       await node.exited;
       await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('backup with media in object storage', () => {
+  it('copies the database and secrets, no local media, and says the media is in the bucket', async () => {
+    const s3b = await startS3Server();
+    const node = await startServer({ media: mediaConfig(s3b.env) });
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-media-backup-'));
+    try {
+      const c = new ApiClient(node.url);
+      const me = await registerUser(c);
+      await c.ok('fileUpload', { token: me.tokens.accessToken, form: form([['file', bytes(100), 'a.txt']]) });
+      // A stray local file is not the media of this node: it stays out.
+      await fs.mkdir(path.join(node.dataDir, 'uploads'), { recursive: true });
+      await fs.writeFile(path.join(node.dataDir, 'uploads', 'stray.txt'), 'x');
+      const m = await createBackup(node.config, path.join(work, 'b'), { filesOnly: usingPostgres() });
+      expect(m.media).toEqual({ count: 0, bytes: 0, files: [], objectStorage: true });
+      expect((await readBackup(path.join(work, 'b'))).media.objectStorage).toBe(true);
+    } finally {
+      await node.close();
+      await s3b.stop();
+      await fs.rm(work, { recursive: true, force: true });
     }
   });
 });
