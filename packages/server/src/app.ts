@@ -108,7 +108,9 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   const warning = clusterMediaWarning(config.media, config.redisUrl);
   if (warning) app.log.warn(warning);
   const services = createServices(config, db, realtime);
-  app.log.info(`media: stored ${services.media.kind === 's3' ? 'in S3-compatible object storage' : 'on the local disk'}`);
+  app.log.info(
+    `media: stored ${services.media.kind === 's3' ? 'in S3-compatible object storage' : 'on the local disk'}`,
+  );
   app.log.info(`calls: state kept in the ${services.callStore.name}`);
   const trialCreated = await services.accounts.ensureTrialAccount(config.trialUserName, config.trialPassword);
   await services.accounts.grantOperators(config.operatorUserNames);

@@ -153,7 +153,11 @@ describe('uploads on the S3 backend', () => {
   it('refused uploads leave nothing in the bucket', async () => {
     await refused('fileUpload', form([['file', bytes(MAX + 1), 'big.zip']]), 'fileTooLarge', 413);
     await refused('fileUpload', form([['file', Buffer.alloc(0), 'empty.txt']]), 'fileMissing');
-    await refused('videoUpload', form([['file', Buffer.from('just text, not a video'), 'a.mp4']]), 'fileTypeNotAllowed');
+    await refused(
+      'videoUpload',
+      form([['file', Buffer.from('just text, not a video'), 'a.mp4']]),
+      'fileTypeNotAllowed',
+    );
     await refused(
       'videoUpload',
       form([
@@ -223,7 +227,9 @@ describe('start-up checks of the media settings', () => {
     expect(() => mediaConfig({ MEDIA_STORAGE: 's3' })).toThrow(/needs S3_BUCKET/);
     expect(() => mediaConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET must be/);
     expect(() => mediaConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'x' })).toThrow(/go together/);
-    expect(() => mediaConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => mediaConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT/,
+    );
     expect(() => mediaConfig({ S3_BUCKET: 'b-1' })).toThrow(/S3_BUCKET set but MEDIA_STORAGE is not s3/);
     expect(mediaConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1', S3_PREFIX: '/parley/' })).toMatchObject({
       region: 'us-east-1',

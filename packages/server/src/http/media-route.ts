@@ -25,7 +25,8 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 /** If-None-Match / If-Modified-Since: the copy the client holds is this one. */
 function notModified(request: FastifyRequest, object: MediaObject): boolean {
   const inm = header(request, 'if-none-match');
-  if (inm !== undefined) return inm.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === object.etag);
+  if (inm !== undefined)
+    return inm.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === object.etag);
   const ims = header(request, 'if-modified-since');
   if (ims === undefined) return false;
   const since = Date.parse(ims);

@@ -94,7 +94,12 @@ export class FileStore {
 
   /** Stores any file under its (sanitised) name; returns its URL. */
   async saveFile(part: MultipartFile): Promise<string> {
-    const key = path.posix.join('files', monthDir(), crypto.randomBytes(16).toString('hex'), safeFileName(part.filename));
+    const key = path.posix.join(
+      'files',
+      monthDir(),
+      crypto.randomBytes(16).toString('hex'),
+      safeFileName(part.filename),
+    );
     await this.receive(part, part.file, key);
     return urlOfKey(key);
   }

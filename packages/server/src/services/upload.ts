@@ -113,7 +113,9 @@ export class UploadService {
     if (resize) files.push([path.posix.join(dir, `${name}_full.${EXT[format]}`), full]);
     files.push([path.posix.join(dir, `${name}_thumb.${EXT[THUMB_FORMAT[format]]}`), thumb]);
     // Side by side (one round trip to object storage, not three); all settled before any cleanup.
-    const stored = await Promise.allSettled(files.map(([key, bytes]) => this.media.put(key, bytes, contentTypeOf(key))));
+    const stored = await Promise.allSettled(
+      files.map(([key, bytes]) => this.media.put(key, bytes, contentTypeOf(key))),
+    );
     const failed = stored.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {
       // Nothing half-stored: drop whichever file made it.

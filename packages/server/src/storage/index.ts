@@ -21,6 +21,6 @@ export function clusterMediaWarning(media: MediaConfig, redisUrl: string | undef
   if (!redisUrl || media.kind !== 'local') return undefined;
   return (
     'REDIS_URL is set (several nodes) but MEDIA_STORAGE is local: an upload stored on one node is ' +
-    "missing on the others unless DATA_DIR/uploads is one shared folder. Set MEDIA_STORAGE=s3 and the S3_* settings."
+    'missing on the others unless DATA_DIR/uploads is one shared folder. Set MEDIA_STORAGE=s3 and the S3_* settings.'
   );
 }
