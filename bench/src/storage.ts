@@ -108,10 +108,10 @@ try {
             S3_SECRET_ACCESS_KEY: 'S3RVER',
             S3_FORCE_PATH_STYLE: 'true',
           };
-    const server = await startBenchServer('sqlite', env, deadline);
-    const rest = restClient(server.base, deadline);
-    const account = await rest.account(`bench-${name}-${Date.now()}`, 'bench-pass-1');
-    targets.push({ name, server, token: account.token });
+    const target: Target = { name, server: await startBenchServer('sqlite', env, deadline), token: '' };
+    targets.push(target); // stopped in `finally` whatever happens next
+    const rest = restClient(target.server.base, deadline);
+    target.token = (await rest.account(`bench-${name}-${Date.now()}@parley.test`, 'bench-pass-1')).token;
   }
   const files = Array.from({ length: fileCount }, () => crypto.randomBytes(fileBytes));
   const totalMb = (fileBytes * fileCount) / MB;
