@@ -197,7 +197,7 @@ describe('uploads on the S3 backend', () => {
   });
 
   // Last: it stops this file's S3 server.
-  it('/readyz checks the bucket: ready while it answers, 503 once it is gone; downloads then 503, never 500', async () => {
+  it('/readyz checks the bucket: ready while it answers, 503 once it is gone; downloads and uploads then 503, never 500', async () => {
     const url = await client.ok('fileUpload', { token: tok(), form: form([['file', bytes(10), 'a.txt']]) });
     const ready = await fetch(`${ts.url}/readyz`);
     expect([ready.status, ((await ready.json()) as { checks: Record<string, string> }).checks.storage]).toEqual([
@@ -218,6 +218,13 @@ describe('uploads on the S3 backend', () => {
     expect(body?.checks.database).toBe('ok');
     const download = await fetch(ts.url + url);
     expect([download.status, download.headers.get('retry-after')]).toEqual([503, '1']);
+    const upload = await client.call('fileUpload', { token: tok(), form: form([['file', bytes(10), 'b.txt']]) });
+    expect([upload.status, upload.body.key]).toEqual([503, 'serverOverloaded']);
+    const image = await client.call('imageUpload', {
+      token: tok(),
+      form: form([['file', await jpeg(20, 20), 'c.jpg']]),
+    });
+    expect([image.status, image.body.key]).toEqual([503, 'serverOverloaded']);
   });
 });
 

@@ -51,3 +51,11 @@ export interface MediaStorage {
   check(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The backend did not answer or failed (not a missing object): a 503 with Retry-After, not a 500. */
+export class MediaUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`media storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'MediaUnavailable';
+  }
+}

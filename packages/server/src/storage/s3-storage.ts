@@ -17,10 +17,24 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from './config.js';
 import { byteCounter } from './local-storage.js';
-import type { ByteRange, ListedObject, MediaObject, MediaStorage } from './media-storage.js';
+import {
+  MediaUnavailable,
+  type ByteRange,
+  type ListedObject,
+  type MediaObject,
+  type MediaStorage,
+} from './media-storage.js';
 
 const PART_BYTES = 5 * 1024 * 1024; // S3's smallest part
 const PARTS_IN_FLIGHT = 2;
+
+async function unavailable<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    throw new MediaUnavailable(err);
+  }
+}
 
 const notFound = (err: unknown): boolean =>
   err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound');
@@ -54,13 +68,19 @@ export class S3Storage implements MediaStorage {
   async put(key: string, body: Readable | Buffer, contentType: string): Promise<number> {
     if (Buffer.isBuffer(body)) {
       // Images and thumbnails are encoded in memory already: one PUT.
-      await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType }),
+      await unavailable(() =>
+        this.client.send(
+          new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType }),
+        ),
       );
       return body.length;
     }
     const counter = byteCounter();
-    body.once('error', (err) => counter.destroy(err));
+    let bodyFailed = false;
+    body.once('error', (err) => {
+      bodyFailed = true;
+      counter.destroy(err);
+    });
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: this.objectKey(key), Body: body.pipe(counter), ContentType: contentType },
@@ -72,10 +92,13 @@ export class S3Storage implements MediaStorage {
     try {
       await upload.done();
     } catch (err) {
-      body.resume(); // the rest of the request is drained, not left hanging
+      // The rest of the request is drained, not left hanging on a pipe nobody reads.
+      body.unpipe(counter);
+      body.resume();
       // A single-part upload that failed after its PUT landed (rare): make sure it is gone.
       await this.remove(key).catch(() => undefined);
-      throw err;
+      // The client going away is the request's failure; anything else is the storage's.
+      throw bodyFailed ? err : new MediaUnavailable(err);
     }
     return counter.bytes;
   }
@@ -90,24 +113,28 @@ export class S3Storage implements MediaStorage {
       };
     } catch (err) {
       if (notFound(err)) return undefined;
-      throw err;
+      throw new MediaUnavailable(err);
     }
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    const res = await this.client.send(
-      new GetObjectCommand({
-        Bucket: this.bucket,
-        Key: this.objectKey(key),
-        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-      }),
+    const res = await unavailable(() =>
+      this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.objectKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      ),
     );
     if (!(res.Body instanceof Readable)) throw new Error('S3 GetObject gave no Node stream');
     return res.Body;
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    await unavailable(() =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })),
+    );
   }
 
   async *list(): AsyncIterable<ListedObject> {
