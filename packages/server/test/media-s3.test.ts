@@ -5,12 +5,13 @@
  * refusals leave nothing in the bucket; `/readyz` follows the bucket; start-up checks.
  */
 import crypto from 'node:crypto';
+import net from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ComplaintTargetType, ComplaintType } from '@parley/protocol';
+import { ACCESS_TOKEN_HEADER, API_BASE, api, ComplaintTargetType, ComplaintType } from '@parley/protocol';
 import { createBackup, readBackup } from '../src/backup/index.js';
 import { mediaConfig } from '../src/storage/config.js';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
@@ -175,6 +176,31 @@ describe('uploads on the S3 backend', () => {
       'invalidParam',
     );
     await refused('imageUpload', form([['file', Buffer.from('<svg/>'), 'x.png']]), 'fileTypeNotAllowed');
+  });
+
+  it('an upload cut off halfway (7 of 9 MB sent, in parts already) leaves nothing in the bucket', async () => {
+    const before = await s3.keys();
+    const boundary = 'cutoff' + crypto.randomBytes(8).toString('hex');
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    );
+    const size = 9 * 1024 * 1024;
+    const { port } = new URL(ts.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST ${API_BASE}${api.fileUpload.path} HTTP/1.1\r\nHost: x\r\n${ACCESS_TOKEN_HEADER}: ${tok()}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + size + 64}\r\n\r\n`,
+    );
+    socket.write(head);
+    for (let sent = 0; sent < 7 * 1024 * 1024; sent += 1024 * 1024) {
+      await new Promise<void>((resolve) => socket.write(bytes(1024 * 1024), () => resolve()));
+    }
+    socket.destroy();
+    // Never completed, the multipart upload makes no object (and is aborted); the node goes on.
+    const after = await client.ok('fileUpload', { token: tok(), form: form([['file', bytes(10), 'after.txt']]) });
+    expect(await s3.keys()).toEqual([...before, keyOf(after)].sort());
   });
 
   it('complaint evidence is checked in the bucket; unknown uploads are 404', async () => {
