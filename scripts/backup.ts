@@ -5,7 +5,8 @@
  *
  * SQLite (no DATABASE_URL): the database, the secrets and the media into one new directory
  * with a manifest. PostgreSQL: run pg_dump first, then `--files-only` copies the secrets and
- * local media beside the dump. DATA_DIR and DATABASE_URL are read as the server reads them.
+ * local media beside the dump. With MEDIA_STORAGE=s3 the bucket is copied with its own tools.
+ * DATA_DIR, DATABASE_URL and MEDIA_STORAGE are read as the server reads them.
  */
 import { createBackup, loadConfig } from '@parley/server/backup';
 
@@ -27,7 +28,10 @@ async function main(argv: readonly string[]): Promise<number> {
         : 'no database (pg_dump it)';
     console.log(
       `backup written to ${dirs[0]}: ${db}, ${m.secrets.length} secret files, ` +
-        `${m.media.count} media files (${m.media.bytes} bytes) in ${Date.now() - started} ms`,
+        (m.media.objectStorage
+          ? 'media in object storage (copy the bucket now: docs/BACKUP.md)'
+          : `${m.media.count} media files (${m.media.bytes} bytes)`) +
+        ` in ${Date.now() - started} ms`,
     );
     return 0;
   } catch (err) {

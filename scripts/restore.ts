@@ -21,9 +21,11 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     const m = await restoreBackup(config, dirs[0]!, { force: flags.includes('--force') });
     const db = m.database.kind === 'sqlite' ? `the database (${m.database.migration})` : 'no database';
+    const media = m.media.objectStorage
+      ? 'media in object storage (copy the saved bucket back: docs/BACKUP.md)'
+      : `${m.media.count} media files`;
     console.log(
-      `restored into ${config.dataDir}: ${db}, ${m.secrets.length} secret files, ${m.media.count} media files ` +
-        `(backup of ${m.createdAt})`,
+      `restored into ${config.dataDir}: ${db}, ${m.secrets.length} secret files, ${media} (backup of ${m.createdAt})`,
     );
     return 0;
   } catch (err) {

@@ -22,6 +22,7 @@ import { clientErrorHandler, frameworkError } from './http/framework-errors.js';
 import { registerJsonBody } from './http/json-body.js';
 import { registerOverload } from './http/overload.js';
 import { registerRoutes } from './http/register-routes.js';
+import { registerMedia } from './http/media-route.js';
 import { registerStatic } from './http/static.js';
 import { createMetrics, deliveryCounter, registerMetrics, type Metrics } from './metrics/index.js';
 import { InProcessBus } from './realtime/bus.js';
@@ -34,6 +35,7 @@ import { SessionRegistry } from './realtime/sessions.js';
 import { buildHandlers } from './routes/index.js';
 import { CallSweeper } from './services/calls/sweeper.js';
 import { createServices, type Realtime, type Services } from './services/index.js';
+import { clusterMediaWarning } from './storage/index.js';
 
 export interface ParleyServer {
   app: FastifyInstance;
@@ -103,7 +105,12 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       'REDIS_URL with SQLite: nodes sharing one SQLite file do not order per-user writes across processes; use PostgreSQL for several nodes',
     );
   }
+  const warning = clusterMediaWarning(config.media, config.redisUrl);
+  if (warning) app.log.warn(warning);
   const services = createServices(config, db, realtime);
+  app.log.info(
+    `media: stored ${services.media.kind === 's3' ? 'in S3-compatible object storage' : 'on the local disk'}`,
+  );
   app.log.info(`calls: state kept in the ${services.callStore.name}`);
   const trialCreated = await services.accounts.ensureTrialAccount(config.trialUserName, config.trialPassword);
   await services.accounts.grantOperators(config.operatorUserNames);
@@ -132,10 +139,13 @@ export async function createApp(config: Config): Promise<ParleyServer> {
   const readyChecks: ReadyCheck[] = [{ name: 'database', probe: () => sql`select 1`.execute(db.kysely) }];
   const redis = realtime.limitsRedis;
   if (redis) readyChecks.push({ name: 'redis', probe: () => redis.ping() });
+  // The local disk is checked by the database check's own disk well enough; a bucket may be down alone.
+  if (services.media.kind === 's3') readyChecks.push({ name: 'storage', probe: () => services.media.check() });
   const health = new Health(readyChecks);
   registerHealth(app, health);
   registerRoutes(app, buildHandlers(services), services.auth, services.limits, config.uploadMaxBytes);
-  await registerStatic(app, services.uploads.root, config.webDist);
+  registerMedia(app, services.media);
+  await registerStatic(app, config.webDist);
 
   const gateway = new Gateway({
     auth: services.auth,
@@ -220,6 +230,7 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       if (realtime.limitsRedis) await closeRedis(realtime.limitsRedis);
       await services.callStore.close();
       await bus.close();
+      await services.media.close();
       await db.kysely.destroy();
     },
   };

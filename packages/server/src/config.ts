@@ -15,6 +15,7 @@ import { parseTurnConfig, type TurnConfig } from './services/calls/turn.js';
 import { parseCidr } from './services/outbound/address.js';
 import { DEFAULT_PASSWORD_COST } from './services/passwords.js';
 import type { IceServer } from './services/system-config.js';
+import { mediaConfig, type MediaConfig } from './storage/config.js';
 
 export interface Config {
   port: number;
@@ -28,6 +29,8 @@ export interface Config {
   redisPrefix: string;
   webDist: string;
   uploadMaxBytes: number;
+  /** MEDIA_STORAGE (local | s3) and the S3_* settings: where uploads are stored (storage/). */
+  media: MediaConfig;
   /** Largest image in pixels (width × height), checked from the header before decoding; 0 = sharp's own cap. */
   imageMaxPixels: number;
   /** Images decoded at once; further image uploads queue (memory grows with this, not with traffic). */
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: str(env, 'REDIS_PREFIX') ?? 'parley:',
     webDist: path.resolve(process.cwd(), str(env, 'WEB_DIST') ?? path.join(serverRoot, '..', 'web', 'dist')),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', Limits.UPLOAD_MAX_BYTES),
+    media: mediaConfig(env),
     imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', Limits.IMAGE_MAX_PIXELS),
     imageConcurrency: Math.max(1, int(env, 'IMAGE_CONCURRENCY', 2)),
     jwtSecret: str(env, 'JWT_SECRET'),

@@ -13,6 +13,7 @@ const banner = [
   `  Open:     ${url}`,
   `  Database: ${server.db.describe}`,
   `  Data:     ${config.dataDir}`,
+  `  Media:    ${config.media.kind === 's3' ? `S3 bucket ${config.media.bucket}${config.media.prefix ? ` under ${config.media.prefix}` : ''}` : `${config.dataDir}/uploads`}`,
   ...(server.metricsUrl ? [`  Metrics:  ${server.metricsUrl}`] : []),
   ...(config.metricsToken ? [`  Metrics:  ${url}/metrics (bearer METRICS_TOKEN)`] : []),
   `  Trial account${server.trialCreated ? ' (created now)' : ''}: ${config.trialUserName} / ${config.trialPassword}`,

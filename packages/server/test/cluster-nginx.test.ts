@@ -30,13 +30,10 @@ import { startS3Server } from './support/s3-server.js';
 import { createClusterStore, usingPostgres, type ClusterStore } from './support/server.js';
 import { TestSocket } from './support/ws.js';
 
-// TEMPORARY (branch nginx only): true once branch s3 (support/s3-server.ts) is merged.
-const s3Available = false;
-
 const DRAIN_TIMEOUT_MS = 5_000;
 
 let store: ClusterStore;
-let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
 let nginx: Nginx;
 const nodes: ChildServer[] = [];
 let api: ApiClient;
@@ -88,7 +85,7 @@ const tok = (u: TestUser) => u.tokens.accessToken;
 describe.skipIf(!usingPostgres())('two nodes behind nginx (a cluster runs on PostgreSQL: TEST_DB=postgres)', () => {
   beforeAll(async () => {
     store = await createClusterStore();
-    if (s3Available) s3 = await startS3Server();
+    s3 = await startS3Server();
     const started = await Promise.allSettled([0, 1].map((i) => startChildServer(nodeEnv(i))));
     // Both or none: a node that did start is still stopped by afterAll.
     for (const r of started) if (r.status === 'fulfilled') nodes.push(r.value);
@@ -168,7 +165,7 @@ describe.skipIf(!usingPostgres())('two nodes behind nginx (a cluster runs on Pos
     await sa.next(signal(G.QUIT));
   });
 
-  it.skipIf(!s3Available)('an upload on node 1 is downloaded through nginx from node 2 (object storage)', async () => {
+  it('an upload on node 1 is downloaded through nginx from node 2 (object storage)', async () => {
     const u = await registerUser(api);
     const data = crypto.randomBytes(300_000);
     const form = new FormData();

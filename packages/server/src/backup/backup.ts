@@ -2,7 +2,8 @@
  * `npm run backup -- <dir>` (docs/BACKUP.md): a consistent copy of a running server's data
  * directory. The SQLite database first (VACUUM INTO: one read transaction, so it is the
  * database at one moment while the server goes on writing, WAL included), then the secrets
- * and the media files: every file a message in that copy names was written before its message
+ * and the local media files (media in object storage is copied with the bucket's own tools):
+ * every file a message in that copy names was written before its message
  * was stored, so it is on disk when the files are walked. Written into a sibling temp
  * directory and renamed into place at the end: a failed backup never looks like a good one.
  */
@@ -29,7 +30,8 @@ export interface BackupOptions {
 }
 
 export async function createBackup(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  /** `media` absent: local (DATA_DIR/uploads). */
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'media'>>,
   target: string,
   options: BackupOptions = {},
 ): Promise<Manifest> {
@@ -62,7 +64,9 @@ export async function createBackup(
       if (await exists(from)) secrets.push({ path: name, ...(await copyHashed(from, path.join(work, name))) });
     }
     const files: FileEntry[] = [];
-    for (const rel of await listFiles(path.join(config.dataDir, MEDIA_DIR), notAfter)) {
+    // Media in a bucket is copied with the bucket's tools, after this (docs/BACKUP.md).
+    const localMedia = config.media?.kind !== 's3';
+    for (const rel of localMedia ? await listFiles(path.join(config.dataDir, MEDIA_DIR), notAfter) : []) {
       const p = `${MEDIA_DIR}/${rel}`;
       const copied = await copyHashed(path.join(config.dataDir, p), path.join(work, p), 0o644).catch(gone);
       // Removed since the listing (a failed request's cleanup, a video's .part renamed): no message names it.
@@ -74,7 +78,12 @@ export async function createBackup(
       createdAt,
       database,
       secrets,
-      media: { count: files.length, bytes: files.reduce((n, f) => n + f.bytes, 0), files },
+      media: {
+        count: files.length,
+        bytes: files.reduce((n, f) => n + f.bytes, 0),
+        files,
+        ...(localMedia ? {} : { objectStorage: true }),
+      },
     };
     await fs.writeFile(path.join(work, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 });
     await fs.chmod(work, 0o700); // it holds the signing secret: as private as DATA_DIR itself

@@ -29,7 +29,12 @@ export interface Manifest {
   database: DatabasePart;
   /** secrets.json, vapid.json: without them sessions end and push subscriptions stop working. */
   secrets: FileEntry[];
-  media: { count: number; bytes: number; files: FileEntry[] };
+  /**
+   * The local media (`uploads/…`). With MEDIA_STORAGE=s3 the media is in the bucket, which
+   * the operator copies with the bucket's own tools (docs/BACKUP.md): `objectStorage` is then
+   * true and the list is empty.
+   */
+  media: { count: number; bytes: number; files: FileEntry[]; objectStorage?: boolean };
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -83,6 +88,9 @@ export function parseManifest(text: string): Manifest {
   const files = media.files.map((e) => fileEntry(e, (p) => p.startsWith(`${MEDIA_DIR}/`)));
   const bytes = files.reduce((n, f) => n + f.bytes, 0);
   if (media.count !== files.length || media.bytes !== bytes) fail('media totals do not match its list');
+  const objectStorage = (media as { objectStorage?: unknown }).objectStorage;
+  if (objectStorage !== undefined && typeof objectStorage !== 'boolean') fail('bad media objectStorage');
+  if (objectStorage && files.length > 0) fail('media both in object storage and listed');
   if (new Set([...secrets, ...files].map((f) => f.path)).size !== secrets.length + files.length) fail('a path twice');
   return {
     format: MANIFEST_FORMAT,
@@ -90,6 +98,6 @@ export function parseManifest(text: string): Manifest {
     createdAt: raw.createdAt,
     database,
     secrets,
-    media: { count: files.length, bytes, files },
+    media: { count: files.length, bytes, files, ...(objectStorage ? { objectStorage: true } : {}) },
   };
 }

@@ -5,6 +5,7 @@ import { VideoUploadField, type ImageUploadResult } from '@parley/protocol';
 import { AppError } from '../http/app-error.js';
 import type { Handler } from '../http/handlers.js';
 import type { Services } from '../services/index.js';
+import { MediaUnavailable } from '../storage/media-storage.js';
 
 /** The optional `thumbSize` (KB) hint, from a form field sent before the file or from the query. */
 function thumbSizeKb(file: MultipartFile, query: unknown): number | undefined {
@@ -38,13 +39,14 @@ const BUSBOY_MESSAGE = /^Multipart: |boundary|unexpected end of multipart data|t
 
 /**
  * A body that is not readable multipart → 400 invalidMultipart instead of a 500.
- * Limits (413), our own AppErrors and system errors (disk full: 500) pass through.
+ * Limits (413), our own AppErrors, media storage down (503) and system errors (disk full: 500)
+ * pass through.
  */
 async function readingMultipart<T>(handle: () => Promise<T>): Promise<T> {
   try {
     return await handle();
   } catch (err) {
-    if (!(err instanceof Error) || err instanceof AppError) throw err;
+    if (!(err instanceof Error) || err instanceof AppError || err instanceof MediaUnavailable) throw err;
     const code = (err as { code?: unknown }).code;
     const unreadable = typeof code === 'string' ? MULTIPART_CODES.has(code) : BUSBOY_MESSAGE.test(err.message);
     throw unreadable ? new AppError('invalidMultipart') : err;

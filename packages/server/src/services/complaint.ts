@@ -3,21 +3,20 @@
  * is stored PENDING for review and the reporter can follow its status and the
  * reviewer's resolution. `review` is the moderation side (tests now, admin later).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import {
   COMPLAINT_PAGE_SIZE,
   ComplaintStatus,
   ComplaintTargetType,
   Timing,
-  UPLOADS_PATH,
   isUploadUrl,
   type Complaint,
   type ComplaintRequest,
 } from '@parley/protocol';
 import type { ComplaintRow, Database } from '../db/schema.js';
 import { AppError, invalidField } from '../http/app-error.js';
+import type { MediaStorage } from '../storage/media-storage.js';
+import { keyOfUrl } from '../storage/keys.js';
 
 /**
  * What a complaint may point at: the target's name as the complainant knows it, or
@@ -63,7 +62,7 @@ function parseImages(text: string): string[] {
 export class ComplaintService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly uploadsRoot: string,
+    private readonly media: MediaStorage,
     private readonly groupLookup: TargetLookup = noGroups,
   ) {}
 
@@ -156,9 +155,8 @@ export class ComplaintService {
   /** Evidence must be an image this server stored: the exact upload shape (uploads.ts), and present. */
   private async assertOwnUpload(url: string, field: string): Promise<void> {
     if (!isUploadUrl(url, 'image')) throw invalidField(field, 'uploadUrl');
-    // The shape has no `..`, `\` or escapes, so it maps straight onto the uploads folder.
-    const file = path.join(this.uploadsRoot, ...url.slice(UPLOADS_PATH.length + 1).split('/'));
-    const stat = await fs.stat(file).catch(() => undefined);
-    if (!stat?.isFile()) throw invalidField(field, 'uploadUrl');
+    const key = keyOfUrl(url);
+    const stored = key === undefined ? undefined : await this.media.stat(key).catch(() => undefined);
+    if (!stored) throw invalidField(field, 'uploadUrl');
   }
 }

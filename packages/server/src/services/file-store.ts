@@ -1,5 +1,5 @@
 /**
- * File and video uploads (wire-contract §7), streamed to disk (never whole in memory):
+ * File and video uploads (wire-contract §7), streamed to media storage (never whole in memory):
  * - files: any type, stored as `files/<yyyy>/<mm>/<32 hex>/<safe original name>` and
  *   served as an attachment under that name (see `fileHeaders`);
  * - videos: MP4/MOV (`ftyp` box) or WebM/Matroska (EBML magic) by content, stored as
@@ -7,41 +7,13 @@
  * A failed upload leaves nothing behind. A forwarded file message reuses the URL.
  */
 import crypto from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { UPLOADS_PATH } from '@parley/protocol';
 import { AppError } from '../http/app-error.js';
-
-/** Content types for downloads; anything else is application/octet-stream (never rendered). */
-const DOWNLOAD_TYPES: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  opus: 'audio/ogg',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  zip: 'application/zip',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
+import { contentTypeOf } from '../storage/content-types.js';
+import { keyOfUrl, urlOfKey } from '../storage/keys.js';
+import type { MediaStorage } from '../storage/media-storage.js';
 
 const NAME_MAX_BYTES = 180;
 
@@ -64,11 +36,10 @@ export function safeFileName(raw: string | undefined): string {
 /** Headers for a stored file download: its content type and `attachment` with the original name. */
 export function fileHeaders(filePath: string): { contentType: string; disposition: string } {
   const name = path.basename(filePath);
-  const ext = path.extname(name).slice(1).toLowerCase();
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return {
-    contentType: DOWNLOAD_TYPES[ext] ?? 'application/octet-stream',
+    contentType: contentTypeOf(name),
     disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`,
   };
 }
@@ -89,77 +60,86 @@ const monthDir = () => {
   return path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'));
 };
 
-export class FileStore {
-  readonly filesRoot: string;
-
-  constructor(
-    private readonly uploadsRoot: string,
-    private readonly maxBytes: number,
-  ) {
-    this.filesRoot = path.join(uploadsRoot, 'files');
+/**
+ * The first `n` bytes of a stream (fewer when it is shorter) and a stream of all of it again,
+ * so a video's container is known before a byte is stored.
+ */
+async function peek(source: Readable, n: number): Promise<{ head: Buffer; whole: Readable }> {
+  const chunks: Buffer[] = [];
+  let got = 0;
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  while (got < n) {
+    const next = await iterator.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    got += next.value.length;
   }
+  const head = Buffer.concat(chunks);
+  async function* rest() {
+    yield head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head: head.subarray(0, n), whole: Readable.from(rest(), { objectMode: false }) };
+}
+
+export class FileStore {
+  constructor(
+    private readonly media: MediaStorage,
+    private readonly maxBytes: number,
+  ) {}
 
   /** Stores any file under its (sanitised) name; returns its URL. */
   async saveFile(part: MultipartFile): Promise<string> {
-    const dir = path.posix.join('files', monthDir(), crypto.randomBytes(16).toString('hex'));
-    const rel = path.posix.join(dir, safeFileName(part.filename));
-    try {
-      await this.receive(part, rel);
-    } catch (err) {
-      await fs.rm(path.join(this.uploadsRoot, dir), { recursive: true, force: true });
-      throw err;
-    }
-    return this.urlOf(rel);
+    const key = path.posix.join(
+      'files',
+      monthDir(),
+      crypto.randomBytes(16).toString('hex'),
+      safeFileName(part.filename),
+    );
+    await this.receive(part, part.file, key);
+    return urlOfKey(key);
   }
 
   /** Stores an MP4/MOV/WebM video (by content, not name); anything else → fileTypeNotAllowed. */
   async saveVideo(part: MultipartFile): Promise<string> {
-    const base = path.posix.join('videos', monthDir(), crypto.randomBytes(16).toString('hex'));
-    const tmp = await this.receive(part, `${base}.part`);
-    const handle = await fs.open(tmp, 'r');
-    const head = Buffer.alloc(16);
-    try {
-      await handle.read(head, 0, 16, 0);
-    } finally {
-      await handle.close();
-    }
+    const { head, whole } = await peek(part.file, 16);
     const format = detectVideo(head);
     if (!format) {
-      await fs.rm(tmp, { force: true });
-      throw new AppError('fileTypeNotAllowed');
+      // The rest is read and dropped, so the refusal names the right cause (too large first).
+      for await (const chunk of whole) void chunk;
+      this.refuseTruncated(part);
+      throw new AppError(head.length === 0 ? 'fileMissing' : 'fileTypeNotAllowed');
     }
-    const rel = `${base}.${format}`;
-    await fs.rename(tmp, path.join(this.uploadsRoot, rel));
-    return this.urlOf(rel);
+    const key = `${path.posix.join('videos', monthDir(), crypto.randomBytes(16).toString('hex'))}.${format}`;
+    await this.receive(part, whole, key);
+    return urlOfKey(key);
   }
 
   /** Deletes a stored upload by its URL (cleanup after a later part of the request failed). */
   async remove(url: string): Promise<void> {
-    if (!url.startsWith(`${UPLOADS_PATH}/`)) return;
-    const rel = decodeURIComponent(url.slice(UPLOADS_PATH.length + 1));
-    const file = path.resolve(this.uploadsRoot, rel);
-    if (!file.startsWith(this.uploadsRoot + path.sep)) return;
-    await fs.rm(file, { force: true });
+    const key = keyOfUrl(url);
+    if (key !== undefined) await this.media.remove(key);
   }
 
-  private urlOf(rel: string): string {
-    return `${UPLOADS_PATH}/${rel.split('/').map(encodeURIComponent).join('/')}`;
+  private refuseTruncated(part: MultipartFile): void {
+    if (part.file.truncated) {
+      throw new AppError('fileTooLarge', { maxMb: Math.max(1, Math.round(this.maxBytes / (1024 * 1024))) });
+    }
   }
 
-  /** Streams the part to `rel`; over the cap → 413 fileTooLarge, empty → fileMissing, nothing kept. */
-  private async receive(part: MultipartFile, rel: string): Promise<string> {
-    const file = path.join(this.uploadsRoot, rel);
-    await fs.mkdir(path.dirname(file), { recursive: true });
+  /** Streams the part into `key`; over the cap → 413 fileTooLarge, empty → fileMissing, nothing kept. */
+  private async receive(part: MultipartFile, body: Readable, key: string): Promise<void> {
+    const bytes = await this.media.put(key, body, contentTypeOf(key));
     try {
-      await pipeline(part.file, createWriteStream(file, { flags: 'wx' }));
-      if (part.file.truncated) {
-        throw new AppError('fileTooLarge', { maxMb: Math.max(1, Math.round(this.maxBytes / (1024 * 1024))) });
-      }
-      if ((await fs.stat(file)).size === 0) throw new AppError('fileMissing');
+      this.refuseTruncated(part);
+      if (bytes === 0) throw new AppError('fileMissing');
     } catch (err) {
-      await fs.rm(file, { force: true });
+      await this.media.remove(key);
       throw err;
     }
-    return file;
   }
 }

@@ -69,12 +69,15 @@ import { Passwords } from './passwords.js';
 import { smtpMailer } from './password-reset/mailer.js';
 import { PasswordResetService } from './password-reset/password-reset-service.js';
 import { FriendRequestService } from './friend-requests/friend-request-service.js';
+import { createMediaStorage, type MediaStorage } from '../storage/index.js';
 
 export interface Services {
   tokens: TokenService;
   auth: AuthService;
   accounts: AccountService;
   users: UserService;
+  /** Where every upload is stored (storage/: local disk or S3). */
+  media: MediaStorage;
   uploads: UploadService;
   files: FileStore;
   friends: FriendService;
@@ -162,7 +165,8 @@ export function createServices(
   const secret = loadSigningSecret(config.dataDir, config.jwtSecret);
   const tokens = new TokenService(secret, config.accessTokenTtlS, config.refreshTokenTtlS);
   const push = new PushService(bus);
-  const uploads = new UploadService(config.dataDir, {
+  const media = createMediaStorage(config.media, config.dataDir);
+  const uploads = new UploadService(media, {
     maxPixels: config.imageMaxPixels,
     concurrency: config.imageConcurrency,
   });
@@ -264,15 +268,16 @@ export function createServices(
       (id) => friends.pushLastSeenSetting(id),
       (row) => friendRequests.consentOf(row),
     ),
+    media,
     uploads,
-    files: new FileStore(uploads.root, config.uploadMaxBytes),
+    files: new FileStore(media, config.uploadMaxBytes),
     friends,
     friendRequests,
     // A block shows as `isBlocked` on the blocker's friend entry.
     blacklist,
     // A group is reported by its members, current or former, under the name they know;
     // to anyone else it does not exist, so its name and its id stay theirs.
-    complaints: new ComplaintService(db.kysely, uploads.root, (me, id) => groupNameFor(db.kysely, id, me)),
+    complaints: new ComplaintService(db.kysely, media, (me, id) => groupNameFor(db.kysely, id, me)),
     // A banned or deleted user's calls end with their sessions.
     moderation: new ModerationService(db.kysely, push, facts, onUserClosed),
     privateMessages: new PrivateMessageService(

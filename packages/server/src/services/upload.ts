@@ -1,6 +1,6 @@
 /**
  * Image uploads: the type comes from the content (sharp), never from the file name.
- * Stored under DATA_DIR/uploads/<yyyy>/<mm>/ and served at UPLOADS_PATH with
+ * Stored in media storage under <yyyy>/<mm>/ (storage/) and served at UPLOADS_PATH with
  * root-relative URLs: the viewing copy (`originUrl`, at most IMAGE_MAX_EDGE on its
  * long edge), the full-size original for download (`_full`, only when larger) and a
  * thumbnail (`_thumb`). All of them lose their metadata (EXIF: GPS, device).
@@ -10,11 +10,13 @@
  * the same `limitInputPixels`, and at most `concurrency` images are processed at once.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { Limits, UPLOADS_PATH, type ImageUploadResult } from '@parley/protocol';
+import { Limits, type ImageUploadResult } from '@parley/protocol';
 import { AppError } from '../http/app-error.js';
+import { contentTypeOf } from '../storage/content-types.js';
+import { urlOfKey } from '../storage/keys.js';
+import type { MediaStorage } from '../storage/media-storage.js';
 import { Semaphore } from './semaphore.js';
 
 type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp';
@@ -41,13 +43,14 @@ const monthDir = (now: Date) =>
   path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'));
 
 export class UploadService {
-  readonly root: string;
   /** Parallel uploads queue here instead of multiplying decoded-pixel memory. */
   readonly gate: Semaphore;
   private readonly maxPixels: number;
 
-  constructor(dataDir: string, options: Partial<ImageOptions> = {}) {
-    this.root = path.join(dataDir, 'uploads');
+  constructor(
+    private readonly media: MediaStorage,
+    options: Partial<ImageOptions> = {},
+  ) {
     this.maxPixels = options.maxPixels ?? Limits.IMAGE_MAX_PIXELS;
     this.gate = new Semaphore(Math.max(1, options.concurrency ?? 2));
   }
@@ -109,15 +112,17 @@ export class UploadService {
     const files: [string, Buffer][] = [[path.posix.join(dir, `${name}.${EXT[format]}`), view]];
     if (resize) files.push([path.posix.join(dir, `${name}_full.${EXT[format]}`), full]);
     files.push([path.posix.join(dir, `${name}_thumb.${EXT[THUMB_FORMAT[format]]}`), thumb]);
-    await fs.mkdir(path.join(this.root, dir), { recursive: true });
-    try {
-      for (const [rel, bytes] of files) await fs.writeFile(path.join(this.root, rel), bytes, { flag: 'wx' });
-    } catch (err) {
+    // Side by side (one round trip to object storage, not three); all settled before any cleanup.
+    const stored = await Promise.allSettled(
+      files.map(([key, bytes]) => this.media.put(key, bytes, contentTypeOf(key))),
+    );
+    const failed = stored.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
       // Nothing half-stored: drop whichever file made it.
-      await Promise.all(files.map(([rel]) => fs.rm(path.join(this.root, rel), { force: true })));
-      throw err;
+      await Promise.all(files.map(([key]) => this.media.remove(key).catch(() => undefined)));
+      throw failed.reason;
     }
-    const url = (i: number) => `${UPLOADS_PATH}/${files[i]![0]}`;
+    const url = (i: number) => urlOfKey(files[i]![0]);
     return { originUrl: url(0), thumbUrl: url(files.length - 1), width, height, downloadUrl: url(resize ? 1 : 0) };
   }
 
