@@ -19,6 +19,8 @@ export interface RunningServer {
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
   stop: () => Promise<void>;
+  /** SIGTERM (the node drains: sockets told 4010 RESTARTING), then the same server again: same port, data, settings. */
+  restart: () => Promise<RunningServer>;
 }
 
 export interface StartOptions {
@@ -31,6 +33,10 @@ export interface StartOptions {
    * the shared one, so a rebuild by someone else mid-run cannot remove lazily loaded chunks.
    */
   snapshotWeb?: boolean;
+  /** A fixed port (a restart keeps its own); otherwise a free one. */
+  port?: number;
+  /** Remove `dataDir` on stop although it was given (a restart of a server that made its own). */
+  ownsDataDir?: boolean;
 }
 
 const WEB_DIST = join(REPO_ROOT, 'packages/web/dist');
@@ -85,8 +91,8 @@ function ensureServerBuilt(): void {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   ensureServerBuilt();
-  const port = await freePort();
-  const ownDir = !options.dataDir;
+  const port = options.port ?? (await freePort());
+  const ownDir = !options.dataDir || options.ownsDataDir === true;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const webEnv: Record<string, string> = {};
@@ -123,14 +129,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let done = false;
   void exited.then(() => (done = true));
 
-  const stop = async (): Promise<void> => {
+  const halt = async (): Promise<void> => {
     if (!done) {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
       clearTimeout(killer);
     }
+  };
+  const stop = async (): Promise<void> => {
+    await halt();
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const restart = async (): Promise<RunningServer> => {
+    await halt();
+    return startServer({ ...options, dataDir, port, ownsDataDir: ownDir });
   };
 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
@@ -141,7 +154,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     try {
       const res = await fetch(`${url}/api/system/config`, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 401 || res.status === 200) return { url, port, dataDir, output: () => log, stop };
+      if (res.status === 401 || res.status === 200) return { url, port, dataDir, output: () => log, stop, restart };
     } catch {
       // not listening yet
     }

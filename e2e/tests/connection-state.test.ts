@@ -5,13 +5,14 @@
  * spec §8) is a detail (the header's title, a line under the list's banner). The header follows
  * the browser's offline and online events at once, and a message sent right after the network
  * went, or cut off by it before the socket noticed, waits with a clock mark and leaves once
- * when it is back, instead of failing.
+ * when it is back, instead of failing. A restart of the server (issue 23: the drain's close code
+ * 4010) is a reconnect, never a sign-out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { Terminal } from '@parley/protocol';
 import { launchBrowser, screenshot, startServer, text, type RunningServer } from '../support/index.js';
-import { WAIT_MS, befriend, createMember, openTerminal, type Member } from '../support/chat.js';
+import { WAIT_MS, apiSendText, befriend, createMember, openTerminal, type Member } from '../support/chat.js';
 import type { Person } from '../support/contacts.js';
 import { expectChatBox, messageRow, openChatFromList, sendText, waitForText } from '../support/chat-box.js';
 
@@ -99,6 +100,27 @@ describe('connection state in the chat header (390×844)', () => {
       (m) => m.content === 'Cut off in flight',
     );
     expect(sent).toHaveLength(1);
+  });
+
+  it('a restart of the server (the drain tells the socket 4010) keeps Alice signed in and in her chat; what Bob sent meanwhile arrives once', async () => {
+    await a.page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { routesSeen: string[] }).routesSeen = seen;
+      window.addEventListener('hashchange', () => seen.push(location.hash));
+    });
+    server = await server.restart();
+    await apiSendText(server, bob, a.id, 'Sent while you reconnected');
+    await waitForText(a.page, 'Sent while you reconnected', false);
+    await header.waitFor({ state: 'detached', timeout: WAIT_MS });
+    // Never the login page, not even for a moment; still in the chat with Bob.
+    await expect(a.page.evaluate(() => (window as unknown as { routesSeen: string[] }).routesSeen)).resolves.toEqual(
+      [],
+    );
+    await expectChatBox(a.page, bob.id);
+    await expect(a.page.getByTestId('login-username').count()).resolves.toBe(0);
+    await expect(
+      a.page.locator('[data-testid^="message-text-"]', { hasText: 'Sent while you reconnected' }).count(),
+    ).resolves.toBe(1);
   });
 
   it('says "Connecting…" on one line while the server cannot be reached; the code (600009) is its detail', async () => {
