@@ -222,7 +222,11 @@ export async function createApp(config: Config): Promise<ParleyServer> {
       await services.reactionFlusher.stop();
       if (presence instanceof RedisPresence) await presence.flush();
       await stopPresenceSync();
-      await app.close();
+      // Requests are over (the drain waited for them, or cut them at its deadline): a kept-alive
+      // connection still open would hold the close until its keep-alive timeout (72 s) runs out.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       // Requests are over: whatever they queued is written before the database closes.
       await Promise.all(services.writeBatches.map((b) => b.drain()));
       await metricsServer?.close();
