@@ -103,7 +103,7 @@ export async function newUserPage(browser: Browser, options: UserPageOptions = {
     serviceWorkers: 'block',
     // No permission override: with the fake media flags camera and microphone read as
     // granted (no sheet before a call, spec §6), notifications as not asked yet. A grant
-    // would refuse every permission it does not list (media-permission.test.ts uses that).
+    // would refuse every permission it does not list (media-ask-preview.test.ts uses that).
     ...contextOptions,
   });
   // The key push/index.ts keeps once the offer was made: a test that wants the offer asks for it.
