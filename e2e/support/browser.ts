@@ -76,6 +76,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Closes the contexts (people, devices) this file opened so far: a file whose parts share
+ * one server ends each part's people with it, so the next part starts with its own.
+ */
+export async function closeContexts(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((c) => c.close()));
+}
+
 export interface UserPageOptions extends BrowserContextOptions {
   /** Stored language (the app reads it from localStorage on start). */
   locale?: string;

@@ -36,6 +36,7 @@ import {
   tinyPng,
   uniqueUserName,
   type RunningServer,
+  closeContexts,
 } from '../support/index.js';
 import { WAIT_MS } from '../support/chat.js';
 
@@ -51,9 +52,7 @@ afterAll(async () => {
 });
 
 /** A part's people (their browser contexts) go when the part ends. */
-const closePeople = async (): Promise<void> => {
-  await Promise.all(browser.contexts().map((c) => c.close()));
-};
+const closePeople = () => closeContexts(browser);
 
 const TABS = ['chat', 'friend', 'discover', 'mine'] as const;
 const ARABIC = /[\u0600-\u06FF]/;

@@ -28,6 +28,7 @@ import {
   startServer,
   text,
   type RunningServer,
+  closeContexts,
 } from '../support/index.js';
 import { signIn, type Person } from '../support/contacts.js';
 import { WAIT_MS, befriend, createMember, type Member } from '../support/chat.js';
@@ -53,9 +54,7 @@ afterAll(async () => {
 });
 
 /** A part's people (their browser contexts) go when the part ends. */
-const closePeople = async (): Promise<void> => {
-  await Promise.all(browser.contexts().map((c) => c.close()));
-};
+const closePeople = () => closeContexts(browser);
 
 interface Media {
   mic: boolean;

@@ -17,6 +17,7 @@ import {
   screenshot,
   startServer,
   type RunningServer,
+  closeContexts,
 } from '../support/index.js';
 import { friendRow, signIn, type Person } from '../support/contacts.js';
 import {
@@ -56,9 +57,7 @@ afterAll(async () => {
 });
 
 /** A part's people (their browser contexts) go when the part ends. */
-const closePeople = async (): Promise<void> => {
-  await Promise.all(browser.contexts().map((c) => c.close()));
-};
+const closePeople = () => closeContexts(browser);
 
 describe('private chat: text, live list, second terminal, read ticks (390×844)', () => {
   let carol: Member;

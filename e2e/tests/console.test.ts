@@ -23,6 +23,7 @@ import {
   screenshot,
   tinyPng,
   type RunningServer,
+  closeContexts,
 } from '../support/index.js';
 import { createMember, type Member } from '../support/chat.js';
 import { fileComplaint, registerAccount, signIn, type Account, type Person } from '../support/contacts.js';
@@ -41,9 +42,7 @@ afterAll(async () => {
 });
 
 /** A part's people (their browser contexts) go when the part ends. */
-const closePeople = async (): Promise<void> => {
-  await Promise.all(browser.contexts().map((c) => c.close()));
-};
+const closePeople = () => closeContexts(browser);
 
 describe('ban from the moderation console', () => {
   let operator: Person;

@@ -15,6 +15,7 @@ import {
   screenshot,
   startServer,
   type RunningServer,
+  closeContexts,
 } from '../support/index.js';
 import { expectNoReload, markDocument, type Person } from '../support/contacts.js';
 import { befriend, createMember, eventually, openTerminal } from '../support/chat.js';
@@ -41,9 +42,7 @@ afterAll(async () => {
 });
 
 /** A part's people (their browser contexts) go when the part ends. */
-const closePeople = async (): Promise<void> => {
-  await Promise.all(browser.contexts().map((c) => c.close()));
-};
+const closePeople = () => closeContexts(browser);
 
 describe('groups: create with two friends, chat, @mentions (390×844)', () => {
   let a: Person; // Alice, the owner

@@ -16,7 +16,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { API_BASE, ChatType, MessageType, Terminal } from '@parley/protocol';
-import { VIEWPORTS, launchBrowser, screenshot, startServer, text, type RunningServer } from '../support/index.js';
+import {
+  VIEWPORTS,
+  launchBrowser,
+  screenshot,
+  startServer,
+  text,
+  type RunningServer,
+  closeContexts,
+} from '../support/index.js';
 import type { Person } from '../support/contacts.js';
 import { WAIT_MS, apiSendText, befriend, chatRow, createMember, openTerminal, type Member } from '../support/chat.js';
 import { openChatByRoute, waitForType } from '../support/chat-box.js';
@@ -34,9 +42,7 @@ afterAll(async () => {
 });
 
 /** A part's people (their browser contexts) go when the part ends. */
-const closePeople = async (): Promise<void> => {
-  await Promise.all(browser.contexts().map((c) => c.close()));
-};
+const closePeople = () => closeContexts(browser);
 
 const BOB = 'Bob 42';
 const DANA = 'דנה Dana 7';

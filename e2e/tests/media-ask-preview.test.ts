@@ -26,6 +26,7 @@ import {
   text,
   tinyPng,
   type RunningServer,
+  closeContexts,
 } from '../support/index.js';
 import { signIn, type Person } from '../support/contacts.js';
 import { WAIT_MS, befriend, createMember, openTerminal, type Member } from '../support/chat.js';
@@ -43,9 +44,7 @@ afterAll(async () => {
 });
 
 /** A part's people (their browser contexts) go when the part ends. */
-const closePeople = async (): Promise<void> => {
-  await Promise.all(browser.contexts().map((c) => c.close()));
-};
+const closePeople = () => closeContexts(browser);
 
 /**
  * What the browser reports for the microphone and camera of this site: `prompt` as in a

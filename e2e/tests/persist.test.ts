@@ -10,7 +10,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API_BASE, Terminal } from '@parley/protocol';
-import { Routes, en, launchBrowser, openRoute, screenshot, startServer, type RunningServer } from '../support/index.js';
+import {
+  Routes,
+  en,
+  launchBrowser,
+  openRoute,
+  screenshot,
+  startServer,
+  type RunningServer,
+  closeContexts,
+} from '../support/index.js';
 import { signIn, type Person } from '../support/contacts.js';
 import {
   apiSendText,
@@ -40,9 +49,7 @@ afterAll(async () => {
 });
 
 /** A part's people (their browser contexts) go when the part ends. */
-const closePeople = async (): Promise<void> => {
-  await Promise.all(browser.contexts().map((c) => c.close()));
-};
+const closePeople = () => closeContexts(browser);
 
 /** Right-click on a chat row, or a finger held on it, → one item of its menu. */
 async function chatMenu(page: Page, peerId: number, item: 'pin' | 'delete', how: 'mouse' | 'touch' = 'mouse') {
