@@ -76,6 +76,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Closes the contexts (people, devices) this file opened so far: a file whose parts share
+ * one server ends each part's people with it, so the next part starts with its own.
+ */
+export async function closeContexts(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((c) => c.close()));
+}
+
 export interface UserPageOptions extends BrowserContextOptions {
   /** Stored language (the app reads it from localStorage on start). */
   locale?: string;
@@ -103,7 +111,7 @@ export async function newUserPage(browser: Browser, options: UserPageOptions = {
     serviceWorkers: 'block',
     // No permission override: with the fake media flags camera and microphone read as
     // granted (no sheet before a call, spec §6), notifications as not asked yet. A grant
-    // would refuse every permission it does not list (media-permission.test.ts uses that).
+    // would refuse every permission it does not list (media-ask-preview.test.ts uses that).
     ...contextOptions,
   });
   // The key push/index.ts keeps once the offer was made: a test that wants the offer asks for it.

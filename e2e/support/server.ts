@@ -101,6 +101,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await snapshotWebDist(webEnv.WEB_DIST);
   }
   let log = '';
+  /** Wakes the readiness poll below: the start banner comes right after the server listens. */
+  let printed = (): void => undefined;
   const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: {
@@ -123,8 +125,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const onOutput = (d: Buffer) => {
+    log += d.toString();
+    printed();
+  };
+  child.stdout?.on('data', onOutput);
+  child.stderr?.on('data', onOutput);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let done = false;
   void exited.then(() => (done = true));
@@ -158,7 +164,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     } catch {
       // not listening yet
     }
-    await sleep(200);
+    // Asked again when the server prints (its banner follows the listen), else in 200 ms.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 200);
+      printed = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    printed = () => undefined;
   }
   await stop();
   throw new Error(`server did not answer on ${url} within the timeout:\n${log}`);

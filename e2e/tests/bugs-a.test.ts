@@ -47,18 +47,26 @@ async function apiAs(page: Page, server: RunningServer, method: string, path: st
 const boxesOverlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+// One server for both sizes; each size has its own people.
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer({ snapshotWeb: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   describe(`issue 11 bugs A at ${viewport.width}×${viewport.height}`, () => {
-    let server: RunningServer;
-    let browser: Browser;
     let a: Person;
     let bob: Member;
     let carol: Member;
     let dave: Member;
 
     beforeAll(async () => {
-      server = await startServer({ snapshotWeb: true });
-      browser = await launchBrowser();
       const alice = await createMember(server, 'alice', 'Alice Bugs');
       bob = await createMember(server, 'bob', 'Bob Bugs');
       carol = await createMember(server, 'carol', 'Carol Bugs');
@@ -68,8 +76,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await a.page.setViewportSize(viewport);
     });
     afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
+      await a?.page.context().close();
     });
 
     it('7: after "delete chat" a new message starts a fresh chat with only that message', async () => {

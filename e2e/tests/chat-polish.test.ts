@@ -2,11 +2,15 @@
  * Issue 11, points 19 and 21: runs of one sender, "Forwarded", time on hover and in the
  * menu header, bare www. links through the leave warning, the unread total in the tab
  * title, and the typing indicator appearing and clearing — at 390×844 and 1280×800.
+ * One server for both sizes, fresh people per size. Alice's page runs on Playwright's clock
+ * (installed before the app loads, time flowing as usual), so the indicator's timeout
+ * (Typing.SHOW_MS) is jumped over instead of waited out; Bob's throttle (Typing.SEND_EVERY_MS)
+ * is real time, as the server holds it too.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { API_BASE, MessageType } from '@parley/protocol';
+import { API_BASE, MessageType, Terminal, Typing } from '@parley/protocol';
 import {
   VIEWPORTS,
   launchBrowser,
@@ -17,8 +21,8 @@ import {
   text,
   type RunningServer,
 } from '../support/index.js';
-import { signIn, type Person } from '../support/contacts.js';
-import { WAIT_MS, befriend, chatRow, createMember, type Member } from '../support/chat.js';
+import type { Person } from '../support/contacts.js';
+import { WAIT_MS, befriend, chatRow, createMember, openTerminal, type Member } from '../support/chat.js';
 import { expectChatBox, messageRow, openChatFromList, waitForText } from '../support/chat-box.js';
 
 async function send(server: RunningServer, from: Member, toId: number, content: string, forwarded = false) {
@@ -37,30 +41,41 @@ async function send(server: RunningServer, from: Member, toId: number, content: 
   expect(((await res.json()) as { code: number }).code).toBe(200);
 }
 
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer({ snapshotWeb: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Signed in from an API login (the login page is not under test here), on Playwright's clock if asked. */
+const open = (who: Member, clock = false) =>
+  openTerminal(browser, server, who, Terminal.WEB, clock ? (page) => page.clock.install() : undefined);
+
 describe.each([
   ['phone', VIEWPORTS.phone],
   ['desktop', { width: 1280, height: 800 }],
 ] as const)('chat polish (%s)', (name, viewport) => {
-  let server: RunningServer;
-  let browser: Browser;
   let bob: Member;
   let a: Person;
   let b: Person;
 
   beforeAll(async () => {
-    server = await startServer({ snapshotWeb: true });
-    browser = await launchBrowser();
     const alice = await createMember(server, 'alice', 'Alice Polish');
     bob = await createMember(server, 'bob', 'Bob Polish');
     await befriend(server, alice, bob);
-    a = await signIn(browser, server, alice);
-    b = await signIn(browser, server, bob);
+    a = await open(alice, true);
+    b = await open(bob);
     await a.page.setViewportSize(viewport);
     await b.page.setViewportSize(viewport);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await a?.page.context().close();
+    await b?.page.context().close();
   });
 
   it('shows the unread total in the tab title', async () => {
@@ -135,7 +150,12 @@ describe.each([
     const preview = a.page.getByTestId(`chat-typing-PRIVATE-${b.id}`);
     await preview.waitFor({ timeout: WAIT_MS });
     await screenshot(a.page, `chat-polish-list-typing-${name}`);
-    await preview.waitFor({ state: 'detached', timeout: 8000 });
+    // No frame from Bob for Typing.SHOW_MS on Alice's clock: the preview goes.
+    await a.page.clock.fastForward(Typing.SHOW_MS);
+    await preview.waitFor({ state: 'detached', timeout: 3000 });
+    // Bob's app still counts that start as shown (his clock was not moved): the composer
+    // emptied sends the stop, so his next keystroke owes Alice a start again.
+    await b.page.getByTestId('composer-input').fill('');
   });
 
   // switchLanguage() walks the phone's Mine tab; the desktop screenshots come from the phone run's locale at 1280×800.

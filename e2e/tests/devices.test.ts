@@ -53,9 +53,19 @@ async function openDevices(page: Page): Promise<void> {
   await page.getByTestId('devices-list').waitFor();
 }
 
+// One server for both parts; each part has its own person.
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
 describe('phone and laptop signed in at once', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let phone: Page;
   let laptop: Page;
   const errors: string[] = [];
@@ -63,8 +73,6 @@ describe('phone and laptop signed in at once', () => {
   const password = 'devices-pass1';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     await registerViaApi(server, userName, password);
     phone = await newUserPage(browser, phoneOptions());
     laptop = await newUserPage(browser, laptopOptions());
@@ -74,8 +82,8 @@ describe('phone and laptop signed in at once', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await phone?.context().close();
+    await laptop?.context().close();
   });
 
   it('the phone signs in as APP and the laptop as WEB, and both stay in', async () => {
@@ -125,13 +133,9 @@ describe('phone and laptop signed in at once', () => {
 });
 
 describe('the Devices page in three languages at both sizes', () => {
-  let server: RunningServer;
-  let browser: Browser;
   /** One person on a phone and a laptop, signed in once; each language reloads both. */
   let pages: [string, Page][];
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     const userName = uniqueUserName('shots');
     const password = 'devices-pass1';
     await registerViaApi(server, userName, password);
@@ -145,8 +149,7 @@ describe('the Devices page in three languages at both sizes', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    for (const [, page] of pages ?? []) await page.context().close();
   });
 
   it.each(['en-US', 'zh-CN', 'ar-SA'])('%s', async (locale) => {

@@ -35,17 +35,25 @@ async function fireFileEvent(page: Page, kind: 'paste' | 'drop', selector: strin
   );
 }
 
+// One server for both sizes; each size has its own people.
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer({ snapshotWeb: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
 describe.each(['phone', 'desktop'] as const)('keyboard, paste and drop, bidi, emoji (%s)', (size) => {
-  let server: RunningServer;
-  let browser: Browser;
   let alice: Member;
   let bob: Member;
   let a: Page;
   let b: Page;
 
   beforeAll(async () => {
-    server = await startServer({ snapshotWeb: true });
-    browser = await launchBrowser();
     alice = await createMember(server, 'alice', 'Alice Keys');
     // a mixed-direction nickname: Arabic first, then Latin and digits
     bob = await createMember(server, 'bob', 'أحمد Ahmed 22');
@@ -61,8 +69,8 @@ describe.each(['phone', 'desktop'] as const)('keyboard, paste and drop, bidi, em
   }, 90_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await a?.context().close();
+    await b?.context().close();
   });
 
   it('message menu: takes focus, arrows move, Escape closes; Quote focuses the composer', async () => {

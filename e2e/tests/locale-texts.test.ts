@@ -1,17 +1,48 @@
 /**
+ * Texts in the reader's language, on a phone (390×844), two parts on one server.
+ *
  * Issue 11 point 12 (and point 22's download failure): at ar-SA, user text inside the
  * app's own sentences is isolated, so "Bob 42" and a Hebrew/Latin name keep their order:
  * the chat list preview (sender and text, a group tip), the group tip in the chat box
  * (<bdi> per name), and a toast (a plain string: FSI … PDI around the file name). The
  * toast is a file download that fails on the network (602001) and says which file.
+ *
+ * Counts and relative times in each locale's plural forms (issue 20 point 13): Bob sends
+ * two messages to Alice (ar-SA), Carol (zh-CN) and Dave (en-US); in Alice's chat list the
+ * unread count reads with the Arabic dual ("رسالتان غير مقروءتين", not "2 رسالة") and, two
+ * and a half minutes later, the time "قبل دقيقتين" (not "قبل 2 دقيقة"). The page's clock is
+ * moved with Playwright's setFixedTime: Date.now() only, timers run on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { API_BASE, ChatType, MessageType, Terminal } from '@parley/protocol';
-import { VIEWPORTS, launchBrowser, screenshot, startServer, text, type RunningServer } from '../support/index.js';
-import { WAIT_MS, befriend, createMember, openTerminal, type Member } from '../support/chat.js';
+import {
+  VIEWPORTS,
+  launchBrowser,
+  screenshot,
+  startServer,
+  text,
+  type RunningServer,
+  closeContexts,
+} from '../support/index.js';
+import type { Person } from '../support/contacts.js';
+import { WAIT_MS, apiSendText, befriend, chatRow, createMember, openTerminal, type Member } from '../support/chat.js';
 import { openChatByRoute, waitForType } from '../support/chat-box.js';
 import { apiCreateGroup, apiGroupText, openGroupByRoute } from '../support/group.js';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer({ snapshotWeb: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A part's people (their browser contexts) go when the part ends. */
+const closePeople = () => closeContexts(browser);
 
 const BOB = 'Bob 42';
 const DANA = 'דנה Dana 7';
@@ -46,8 +77,6 @@ async function apiSendFile(server: RunningServer, from: Member, recvId: number, 
 }
 
 describe('ar-SA: user text isolated in previews, group tips and toasts (390×844)', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let bob: Member;
   let dana: Member;
   let sara: Member;
@@ -55,8 +84,6 @@ describe('ar-SA: user text isolated in previews, group tips and toasts (390×844
   let groupId: number;
 
   beforeAll(async () => {
-    server = await startServer({ snapshotWeb: true });
-    browser = await launchBrowser();
     bob = await createMember(server, 'bob', BOB);
     dana = await createMember(server, 'dana', DANA);
     sara = await createMember(server, 'sara', 'سارة');
@@ -69,10 +96,7 @@ describe('ar-SA: user text isolated in previews, group tips and toasts (390×844
     ).page;
     await page.setViewportSize(VIEWPORTS.phone);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(closePeople);
 
   it('the group tip in the chat list names each person in its own <bdi>', async () => {
     groupId = (await apiCreateGroup(server, bob, 'فريق Team 3', [sara, dana])).id;
@@ -134,5 +158,52 @@ describe('ar-SA: user text isolated in previews, group tips and toasts (390×844
     expect(shown).toBe(ar('chatBox.downloadFailed', { name: `\u2068${FILE}\u2069`, reason: ar('errors.networkWeak') }));
     await screenshot(page, 'bidi-isolation-download-toast-ar-SA-phone');
     await page.unroute('**/uploads/files/**');
+  });
+});
+
+describe('plural texts (390×844)', () => {
+  let bob: Member;
+  const people: Record<string, Person> = {};
+
+  beforeAll(async () => {
+    bob = await createMember(server, 'pbob', 'Bob Plural');
+    for (const [locale, prefix, name] of [
+      ['ar-SA', 'palice', 'Alice Plural'],
+      ['zh-CN', 'pcarol', 'Carol Plural'],
+      ['en-US', 'pdave', 'Dave Plural'],
+    ] as const) {
+      const member = await createMember(server, prefix, name);
+      await befriend(server, member, bob);
+      // Signed in from an API login, in its language from the first load.
+      people[locale] = await openTerminal(browser, server, member, Terminal.WEB, async (page) => {
+        await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
+      });
+    }
+  });
+  afterAll(closePeople);
+
+  it('reads two unread messages and two minutes ago in each locale’s forms', async () => {
+    await apiSendText(server, bob, people['ar-SA']!.id, 'one');
+    await apiSendText(server, bob, people['ar-SA']!.id, 'two');
+    for (const locale of ['zh-CN', 'en-US']) {
+      await apiSendText(server, bob, people[locale]!.id, 'one');
+      await apiSendText(server, bob, people[locale]!.id, 'two');
+    }
+    const want = {
+      'ar-SA': { unread: 'رسالتان غير مقروءتين', time: 'قبل دقيقتين' },
+      'zh-CN': { unread: '2 条未读消息', time: '2分钟前' },
+      'en-US': { unread: '2 unread messages', time: '2 minutes ago' },
+    } as const;
+    for (const [locale, text] of Object.entries(want)) {
+      const page = people[locale]!.page;
+      const row = chatRow(page, bob.id);
+      await expect.poll(() => row.locator('.sr-only').innerText(), { timeout: WAIT_MS }).toBe(text.unread);
+      // Two and a half minutes on; the list reads the clock when it opens.
+      await page.clock.setFixedTime(Date.now() + 150_000);
+      await page.reload();
+      await page.getByTestId('tab-page-chat').waitFor();
+      await expect.poll(() => row.locator('.chat-row__time').innerText(), { timeout: WAIT_MS }).toBe(text.time);
+      await screenshot(page, `plural-chat-list-${locale}`);
+    }
   });
 });
