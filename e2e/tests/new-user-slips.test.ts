@@ -24,7 +24,7 @@ import {
   type RunningServer,
 } from '../support/index.js';
 import { addFromSearch, searchUser, signIn, type Person } from '../support/contacts.js';
-import { befriend, createMember, type Member } from '../support/chat.js';
+import { WAIT_MS, befriend, createMember, type Member } from '../support/chat.js';
 import { apiCreateGroup } from '../support/group.js';
 
 /** Where a label's text starts and ends on screen (its box may carry padding). */
@@ -100,6 +100,8 @@ describe('slips a new user finds (390×844)', () => {
     expect(await page.getByTestId('mine-edit-sex-unset').isChecked()).toBe(true);
 
     const saveWith = async (choice: 'female' | 'unset') => {
+      // The previous save's "Saved" must not stand for this one.
+      await page.getByTestId('toast').waitFor({ state: 'detached', timeout: WAIT_MS });
       await openRoute(page, server, Routes.mineEdit);
       await page.getByTestId(`mine-edit-sex-${choice}`).check();
       await page.getByTestId('mine-edit-save').click();
