@@ -18,19 +18,10 @@ import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { startChildServer } from './support/child-server.js';
 import { startS3Server, type TestS3Server } from './support/s3-server.js';
 import { listUploads, startServer, TEST_REDIS_URL, usingPostgres, type TestServer } from './support/server.js';
+import { bytes, form, mp4 } from './support/upload-forms.js';
 
 const MAX = 12 * 1024 * 1024; // room for a multipart upload (5 MiB parts)
 
-const form = (parts: [string, Buffer | string, string?, string?][]) => {
-  const f = new FormData();
-  for (const [name, value, filename, type] of parts) {
-    if (typeof value === 'string') f.append(name, value);
-    else f.append(name, new Blob([new Uint8Array(value)], { type: type ?? 'application/octet-stream' }), filename);
-  }
-  return f;
-};
-const bytes = (n: number) => crypto.randomBytes(n);
-const mp4 = (n = 4096) => Buffer.concat([Buffer.from('00000018667479706d703432', 'hex'), bytes(n)]);
 const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#336699' } })
     .jpeg()

@@ -1,24 +1,14 @@
 /** POST /file/upload and /video/upload: storage, download headers, container detection, form fields, size cap. */
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, registerUser, type TestUser } from './support/api.js';
 import { listUploads, startServer, type TestServer } from './support/server.js';
+import { bytes, form, mp4 } from './support/upload-forms.js';
 
 const MAX = 64 * 1024;
 
-const form = (parts: [string, Buffer | string, string?, string?][]) => {
-  const f = new FormData();
-  for (const [name, value, filename, type] of parts) {
-    if (typeof value === 'string') f.append(name, value);
-    else f.append(name, new Blob([new Uint8Array(value)], { type: type ?? 'application/octet-stream' }), filename);
-  }
-  return f;
-};
-const bytes = (n: number) => crypto.randomBytes(n);
-const mp4 = (n = 4096) => Buffer.concat([Buffer.from('00000018667479706d703432', 'hex'), bytes(n)]);
 const mov = () => Buffer.concat([Buffer.from('00000014667479707174202000000000', 'hex'), bytes(2048)]);
 const webm = () => Buffer.concat([Buffer.from('1a45dfa3', 'hex'), bytes(2048)]);
 
