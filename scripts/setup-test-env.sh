@@ -47,36 +47,33 @@ if [ "${#fonts[@]}" -gt 0 ]; then
   apt_install "${fonts[@]}" || log "could not install ${fonts[*]}; CJK/Arabic text may render as boxes"
 fi
 
+# Installs a package whose tests run their own instance, and stops the system service the
+# package may start (it would hold a port); $2 says which test needs it.
+install_without_service() {
+  if apt_install "$1"; then
+    if have systemctl && [ -d /run/systemd/system ]; then
+      $SUDO systemctl disable --now "$1" >/dev/null 2>&1 || true
+    elif have service; then
+      $SUDO service "$1" stop >/dev/null 2>&1 || true
+    fi
+  else
+    log "could not install $1 ($2)"
+    status=1
+  fi
+}
+
 # --- coturn (TURN relay: the browser call test runs it on loopback) ----------
 # Tests start their own turnserver (e2e/support/turn.ts); no system service is left running.
 if ! have turnserver; then
-  if apt_install coturn; then
-    # Debian ships it disabled (/etc/default/coturn); stop it in case a package started one.
-    if have systemctl && [ -d /run/systemd/system ]; then
-      $SUDO systemctl disable --now coturn >/dev/null 2>&1 || true
-    elif have service; then
-      $SUDO service coturn stop >/dev/null 2>&1 || true
-    fi
-  else
-    log "could not install coturn (the TURN call test needs turnserver)"
-    status=1
-  fi
+  # Debian ships it disabled (/etc/default/coturn); stopped in case a package started one.
+  install_without_service coturn "the TURN call test needs turnserver"
 fi
 
 # --- Prometheus (the metrics test scrapes two nodes with it) ------------------
 # The test runs its own prometheus on loopback with a temp config and store; Debian's
 # package starts a system service, which is stopped so it holds no port.
 if ! have prometheus; then
-  if apt_install prometheus; then
-    if have systemctl && [ -d /run/systemd/system ]; then
-      $SUDO systemctl disable --now prometheus >/dev/null 2>&1 || true
-    elif have service; then
-      $SUDO service prometheus stop >/dev/null 2>&1 || true
-    fi
-  else
-    log "could not install prometheus (the metrics test needs it)"
-    status=1
-  fi
+  install_without_service prometheus "the metrics test needs it"
 fi
 
 # --- nginx (the cluster test runs two nodes behind it) --------------------------
@@ -84,16 +81,7 @@ fi
 # loopback port (test/support/nginx.ts); Debian's package starts a system service on
 # port 80, which is stopped and disabled so it holds no port.
 if ! have nginx && [ ! -x /usr/sbin/nginx ]; then
-  if apt_install nginx; then
-    if have systemctl && [ -d /run/systemd/system ]; then
-      $SUDO systemctl disable --now nginx >/dev/null 2>&1 || true
-    elif have service; then
-      $SUDO service nginx stop >/dev/null 2>&1 || true
-    fi
-  else
-    log "could not install nginx (the cluster test needs it)"
-    status=1
-  fi
+  install_without_service nginx "the cluster test needs it"
 fi
 
 # openssl makes the throwaway certificate nginx -t checks deploy/nginx/parley.conf with.
